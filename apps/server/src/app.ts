@@ -1,0 +1,64 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { ResponseCache } from './lib/response-cache.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSites } from './plugins/sites.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { registerPublicImages } from './modules/media/routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  /** Shared rate-limit counters; absent keeps them in this process's memory. */
+  redis?: Redis | undefined;
+}
+
+/** Builds the whole app: external plugins, then app plugins, then routes (ARCHITECTURE.md). */
+export async function buildApp({ config, database, redis }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbEngine', database.engine);
+  app.decorate('catalogCache', new ResponseCache());
+
+  registerErrorHandler(app);
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'store-rl:' } : {}),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      detail: `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+    }),
+  });
+  await registerOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(catalogRoutes);
+      await api.register(contentRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await registerPublicImages(app);
+  await registerSites(app);
+  return app;
+}

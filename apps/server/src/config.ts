@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable the server reads, with its default. The README lists the same. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Where the store writes everything: the embedded database, media, the mail outbox. */
+  DATA_DIR: z.string().default('./data'),
+  /** A PostgreSQL URL; unset means the embedded PGlite database under DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** The address customers use, for links in e-mails and share previews (default http://localhost:PORT). */
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Create the demo catalogue on an empty store (never allowed in production). */
+  DEMO_DATA: z.enum(['true', 'false']).optional(),
+  /** Shared rate-limit counters for several instances; unset keeps them in memory. */
+  REDIS_URL: z.string().url().optional(),
+  /** Trust X-Forwarded-For from a reverse proxy (for client IPs in rate limits). */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  CONTACT_RATE_WINDOW: z.string().default('10 minutes'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  publicUrl: string;
+  logLevel: string;
+  demoData: boolean;
+  redisUrl: string | undefined;
+  trustProxy: boolean;
+  contactRateLimit: { max: number; timeWindow: string };
+  /** Where the built storefront and back office are; null in tests that serve only the API. */
+  webDist: string | null;
+  adminDist: string | null;
+}
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const demoData = e.DEMO_DATA ? e.DEMO_DATA === 'true' : !production;
+  if (production && demoData) throw new ConfigError('DEMO_DATA cannot be on in production.');
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    demoData,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    contactRateLimit: { max: e.CONTACT_RATE_LIMIT, timeWindow: e.CONTACT_RATE_WINDOW },
+    webDist: path.join(repoRoot, 'apps/web/dist'),
+    adminDist: path.join(repoRoot, 'apps/admin/dist'),
+  };
+}

@@ -1,0 +1,51 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** The one database type the code sees, whichever engine is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** How typo-tolerant title search is; set per connection because it is a session setting. */
+const SEARCH_SETTINGS = 'SET pg_trgm.word_similarity_threshold = 0.45';
+
+export interface OpenOptions {
+  /** A PostgreSQL URL; when absent, PGlite is used. */
+  url?: string | undefined;
+  /** PGlite's directory; absent means in memory. */
+  dataDir?: string | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    pool.on('connect', (client) => {
+      client.query(SEARCH_SETTINGS).catch(() => undefined);
+    });
+    // Fail at start-up, not at the first request, when the server cannot be reached.
+    const probe = await pool.connect();
+    probe.release();
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return { db, engine: 'postgres', close: () => pool.end() };
+  }
+  if (opts.dataDir) await fs.mkdir(path.dirname(opts.dataDir), { recursive: true });
+  const client = await PGlite.create({
+    ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+    extensions: { pg_trgm },
+  });
+  await client.exec(SEARCH_SETTINGS);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return { db, engine: 'pglite', close: () => client.close() };
+}

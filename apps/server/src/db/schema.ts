@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Key-value facts about this store's data (e.g. that the demo catalogue was created). */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const djs = pgTable(
+  'djs',
+  {
+    id: serial('id').primaryKey(),
+    djName: text('dj_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('djs_name_unique').on(sql`lower(${t.djName})`)],
+);
+
+export const genres = pgTable(
+  'genres',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('genres_title_unique').on(sql`lower(${t.title})`)],
+);
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    season: text('season'),
+    djId: integer('dj_id')
+      .notNull()
+      .references(() => djs.id, { onDelete: 'restrict' }),
+    genreId: integer('genre_id')
+      .notNull()
+      .references(() => genres.id, { onDelete: 'restrict' }),
+    cartegory: text('cartegory').notNull(),
+    type: text('type').notNull(),
+    price: integer('price').notNull(),
+    synopsis: text('synopsis').notNull().default(''),
+    /** Content hash of the poster; its WebP widths live under media/posters/. */
+    posterKey: text('poster_key'),
+    /** Path of the main video's media under media/, set by the media pipeline. */
+    videoPath: text('video_path'),
+    purchaseTimes: integer('purchase_times').notNull().default(0),
+    dateUploaded: timestamp('date_uploaded', { withTimezone: true }).notNull().defaultNow(),
+    suggest: boolean('suggest').notNull().default(false),
+    popular: boolean('popular').notNull().default(false),
+    /** Unpublished videos stay for their owners but leave the catalogue. */
+    published: boolean('published').notNull().default(true),
+  },
+  (t) => [
+    check('videos_price_not_negative', sql`${t.price} >= 0`),
+    check('videos_purchase_times_not_negative', sql`${t.purchaseTimes} >= 0`),
+    index('videos_date_uploaded_idx').on(t.dateUploaded.desc(), t.id.desc()),
+    index('videos_cartegory_date_idx').on(t.cartegory, t.dateUploaded.desc()),
+    index('videos_dj_date_idx').on(t.djId, t.dateUploaded.desc()),
+    index('videos_genre_date_idx').on(t.genreId, t.dateUploaded.desc()),
+    index('videos_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+  ],
+);
+
+/** Extras that come with a video: subtitles, bonus clips, guides' attachments. */
+export const videoFiles = pgTable(
+  'video_files',
+  {
+    id: serial('id').primaryKey(),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    path: text('path').notNull(),
+    size: integer('size'),
+  },
+  (t) => [index('video_files_video_idx').on(t.videoId)],
+);
+
+/** The CEO and the team shown on /about. */
+export const people = pgTable('people', {
+  id: serial('id').primaryKey(),
+  role: text('role', { enum: ['ceo', 'team'] }).notNull(),
+  fullName: text('full_name').notNull(),
+  title: text('title').notNull(),
+  message: text('message').notNull().default(''),
+  imageKey: text('image_key'),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const notifications = pgTable('notifications', {
+  id: serial('id').primaryKey(),
+  message: text('message').notNull(),
+  dateNotified: timestamp('date_notified', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phoneNumber: text('phone_number').notNull(),
+  message: text('message').notNull(),
+  senderIp: text('sender_ip'),
+  isRead: boolean('is_read').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,129 @@
+/** The demo store's content (CONTRACT §2): fictional titles, DJs and people. */
+
+export const DEMO_DJS = ['Zamu', 'Kibe', 'Nyota', 'Simba'] as const;
+
+export const DEMO_GENRES = [
+  'Action',
+  'Adventure',
+  'Comedy',
+  'Crime',
+  'Drama',
+  'Fantasy',
+  'Horror',
+  'Kung Fu',
+  'Romance',
+  'Sci-Fi',
+  'Thriller',
+  'How-To',
+] as const;
+type GenreName = (typeof DEMO_GENRES)[number];
+
+export interface DemoTitle {
+  title: string;
+  genre: GenreName;
+  seasons?: number;
+}
+
+export const DEMO_MOVIES: DemoTitle[] = [
+  { title: 'Nairobi Heist', genre: 'Crime' },
+  { title: 'The Last Matatu', genre: 'Action' },
+  { title: 'Shadow of Kilimanjaro', genre: 'Adventure' },
+  { title: 'Iron Fist of Mombasa', genre: 'Kung Fu' },
+  { title: 'Love in Lamu', genre: 'Romance' },
+  { title: 'The Silent Witness', genre: 'Thriller' },
+  { title: 'Drunken Master Returns', genre: 'Kung Fu' },
+  { title: 'Operation Red Sea', genre: 'Action' },
+  { title: 'The Haunting of Kisumu House', genre: 'Horror' },
+  { title: 'Mars Colony Zero', genre: 'Sci-Fi' },
+  { title: 'Two Brothers, One Shamba', genre: 'Drama' },
+  { title: 'Wedding Crashers of Eastleigh', genre: 'Comedy' },
+  { title: 'Dragon Temple', genre: 'Kung Fu' },
+  { title: 'The Diamond Courier', genre: 'Crime' },
+  { title: 'Savannah Storm', genre: 'Adventure' },
+  { title: 'Midnight Express to Kampala', genre: 'Thriller' },
+  { title: 'Robot Uprising', genre: 'Sci-Fi' },
+  { title: 'The Forgotten Village', genre: 'Horror' },
+  { title: 'A Mother\u2019s Promise', genre: 'Drama' },
+  { title: 'Boda Boda Kings', genre: 'Comedy' },
+  { title: 'Shaolin Warriors', genre: 'Kung Fu' },
+  { title: 'Blood Money', genre: 'Crime' },
+  { title: 'The Lion Guard Rescue', genre: 'Adventure' },
+  { title: 'Kingdom of Sand', genre: 'Fantasy' },
+  { title: 'Jungle Commando', genre: 'Action' },
+  { title: 'Second Chance at Love', genre: 'Romance' },
+  { title: 'The Last Samurai of Osaka', genre: 'Action' },
+  { title: 'Night of the Hunter', genre: 'Thriller' },
+];
+
+export const DEMO_SERIES: DemoTitle[] = [
+  { title: 'Empire of Swords', genre: 'Fantasy', seasons: 3 },
+  { title: 'City of Hustlers', genre: 'Crime', seasons: 2 },
+  { title: 'Hospital Nights', genre: 'Drama', seasons: 3 },
+  { title: 'Space Station Amani', genre: 'Sci-Fi', seasons: 2 },
+  { title: 'The Royal Family', genre: 'Drama', seasons: 2 },
+  { title: 'Mtaa Comedy Club', genre: 'Comedy', seasons: 2 },
+];
+
+export const DEMO_ANIME: DemoTitle[] = [
+  { title: 'Demon Slayer: Hunter\u2019s Oath', genre: 'Fantasy' },
+  { title: 'Ninja Academy', genre: 'Action' },
+  { title: 'Spirit Fox', genre: 'Fantasy' },
+  { title: 'Mecha Storm', genre: 'Sci-Fi' },
+  { title: 'Titan Wall', genre: 'Action' },
+  { title: 'One Punch Warrior', genre: 'Comedy' },
+  { title: 'Ghost Samurai', genre: 'Horror' },
+  { title: 'Dragon Orb Legends', genre: 'Adventure' },
+  { title: 'Sword of the Moon', genre: 'Fantasy' },
+  { title: 'Cyber Ronin', genre: 'Sci-Fi' },
+  { title: 'Pirate Kings', genre: 'Adventure' },
+  { title: 'Shadow Clan', genre: 'Kung Fu' },
+];
+
+export const DEMO_GUIDES: DemoTitle[] = [
+  { title: 'Kienyeji Chicken Farming Basics', genre: 'How-To' },
+  { title: 'Fix a Cracked Phone Screen', genre: 'How-To' },
+  { title: 'Start an M-Pesa Agent Business', genre: 'How-To' },
+  { title: 'Cook Soft Layered Chapati', genre: 'How-To' },
+  { title: 'Grow a Kitchen Garden in Sacks', genre: 'How-To' },
+  { title: 'Sew a Kitenge Shirt', genre: 'How-To' },
+  { title: 'Pass Your Driving Test', genre: 'How-To' },
+  { title: 'Boda Boda Engine Care', genre: 'How-To' },
+];
+
+const HOOKS: Record<GenreName, string[]> = {
+  Action: ['One man against an army', 'A rescue mission with no way back', 'Fists, cars and a city on fire'],
+  Adventure: ['A journey across wild country', 'A map, a promise and a river that never ends'],
+  Comedy: ['Laugh until your stomach hurts', 'Nothing goes to plan, and that is the fun'],
+  Crime: ['A plan that is too perfect', 'The police are close and the money is closer'],
+  Drama: ['A family tested by hard times', 'Pride, love and a secret that breaks a home'],
+  Fantasy: ['Ancient powers wake up', 'A chosen one who never wanted the job'],
+  Horror: ['Do not watch this alone', 'Something lives in the dark of the old house'],
+  'Kung Fu': ['The master returns for revenge', 'Kung fu that shakes the temple walls'],
+  Romance: ['Two hearts, one impossible love', 'A chance meeting that changes everything'],
+  'Sci-Fi': ['The future arrives too early', 'Machines, stars and one last hope'],
+  Thriller: ['Trust nobody until the end', 'A race against the clock'],
+  'How-To': ['Step by step, in simple Swahili and English', 'Learn it today, earn from it tomorrow'],
+};
+
+export function synopsisFor(title: string, genre: GenreName, dj: string, pick: number): string {
+  const hooks = HOOKS[genre];
+  const hook = hooks[pick % hooks.length]!;
+  if (genre === 'How-To') return `${hook}. ${title}, explained clearly with the tools you already have, voiced by DJ ${dj}.`;
+  return `${hook}. ${title} is told in DJ ${dj}\u2019s famous voice-over, mixing Sheng, Swahili and English so the whole family follows every twist.`;
+}
+
+export const DEMO_PEOPLE = [
+  { role: 'ceo' as const, fullName: 'Wanjiku Mwangi', title: 'Founder & CEO', message: 'We started this store so that every Kenyan phone can carry a great film, paid for in a tap and cheap on data.' },
+  { role: 'team' as const, fullName: 'Otieno Ochieng', title: 'Head of Content', message: 'I pick the films and work with our DJs on every voice-over.' },
+  { role: 'team' as const, fullName: 'Achieng Atieno', title: 'Customer Care', message: 'Call or WhatsApp us any day: we answer in Swahili or English.' },
+  { role: 'team' as const, fullName: 'Kipchoge Rotich', title: 'Engineering', message: 'I keep the store fast on slow networks and your payments safe.' },
+  { role: 'team' as const, fullName: 'Mutua Musyoka', title: 'Payments', message: 'Every shilling you deposit with M-Pesa is accounted for.' },
+];
+
+export const DEMO_NOTIFICATIONS = [
+  'Welcome! Top up with M-Pesa and buy any video from Ksh 30.',
+  'New this week: season 3 of Empire of Swords, voiced by DJ Zamu.',
+  'Save data: choose the Data Saver quality in the player for about 100 MB an hour.',
+  'Downloads keep working offline once you own a video.',
+  'Customer care is open every day from 8 am to 8 pm.',
+];

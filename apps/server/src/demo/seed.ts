@@ -1,0 +1,153 @@
+import { count, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { appMeta, djs, genres, notifications, people, videos } from '../db/schema.ts';
+import { storeImage } from '../modules/media/images.ts';
+import { portraitSvg, posterSvg } from './art.ts';
+import {
+  DEMO_ANIME,
+  DEMO_DJS,
+  DEMO_GENRES,
+  DEMO_GUIDES,
+  DEMO_MOVIES,
+  DEMO_NOTIFICATIONS,
+  DEMO_PEOPLE,
+  DEMO_SERIES,
+  type DemoTitle,
+  synopsisFor,
+} from './catalogue.ts';
+
+const SEEDED_KEY = 'demo_seeded_at';
+const DAY = 24 * 3600 * 1000;
+
+/** A small deterministic generator, so every fresh demo store looks the same. */
+function mulberry32(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface PlannedVideo {
+  title: string;
+  season: string | null;
+  dj: string;
+  genre: string;
+  cartegory: 'movie' | 'series' | 'anime' | 'guide';
+  price: number;
+  synopsis: string;
+  purchaseTimes: number;
+  dateUploaded: Date;
+  suggest: boolean;
+  popular: boolean;
+}
+
+const PRICES = { movie: [50, 70, 100], series: [150, 200, 250], anime: [80, 100, 120], guide: [30, 50] } as const;
+
+export function planDemoVideos(now = Date.now()): PlannedVideo[] {
+  const rand = mulberry32(2025);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+  const planned: PlannedVideo[] = [];
+  const add = (t: DemoTitle, cartegory: PlannedVideo['cartegory'], season: number | null) => {
+    const dj = DEMO_DJS[planned.length % DEMO_DJS.length]!;
+    const n = planned.length;
+    planned.push({
+      title: t.title,
+      season: season === null ? null : `Season ${season}`,
+      dj,
+      genre: t.genre,
+      cartegory,
+      price: pick(PRICES[cartegory]),
+      synopsis: synopsisFor(t.title, t.genre, dj, n),
+      purchaseTimes: Math.floor(rand() ** 2 * 900),
+      // Spread over the last ten months; later entries of the same series are newer.
+      dateUploaded: new Date(now - Math.floor(rand() * 300 * DAY) + (season ?? 0) * 20 * DAY),
+      suggest: rand() < 0.3,
+      popular: rand() < 0.3,
+    });
+  };
+  for (const t of DEMO_MOVIES) add(t, 'movie', null);
+  for (const t of DEMO_SERIES) for (let s = 1; s <= (t.seasons ?? 1); s++) add(t, 'series', s);
+  for (const t of DEMO_ANIME) add(t, 'anime', null);
+  for (const t of DEMO_GUIDES) add(t, 'guide', null);
+  for (const v of planned) if (v.dateUploaded.getTime() > now) v.dateUploaded = new Date(now - Math.floor(rand() * DAY));
+  return planned;
+}
+
+/** Runs `fn` over `items` with at most `limit` at a time (image rendering is CPU-bound). */
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!);
+      }
+    }),
+  );
+  return out;
+}
+
+/**
+ * Creates the demo store on an empty catalogue (CONTRACT §2) and answers what it made, or null when
+ * the store already has a catalogue. Pictures are written first (content-addressed, so harmless to
+ * repeat); every row goes in one transaction, so an interrupted start leaves no half-made store.
+ */
+export async function seedDemoStore(db: Database, mediaDir: string): Promise<{ videos: number } | null> {
+  const [existing] = await db.select({ n: count() }).from(videos);
+  const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
+  if (marker || (existing?.n ?? 0) > 0) return null;
+
+  const planned = planDemoVideos();
+  const posterKeys = await mapLimit(planned, 4, (v) =>
+    storeImage(mediaDir, 'posters', posterSvg(v.title, `DJ ${v.dj}`, v.season ?? v.cartegory)),
+  );
+  const portraitKeys = await mapLimit(DEMO_PEOPLE, 4, (p) => storeImage(mediaDir, 'portraits', portraitSvg(p.fullName)));
+
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appMeta)
+      .values({ key: SEEDED_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning();
+    if (claimed.length === 0) return null; // another process seeded first
+
+    const djRows = await tx
+      .insert(djs)
+      .values(DEMO_DJS.map((djName) => ({ djName })))
+      .returning();
+    const genreRows = await tx
+      .insert(genres)
+      .values(DEMO_GENRES.map((title) => ({ title })))
+      .returning();
+    const djId = new Map(djRows.map((d) => [d.djName, d.id]));
+    const genreId = new Map(genreRows.map((g) => [g.title, g.id]));
+
+    await tx.insert(videos).values(
+      planned.map((v, i) => ({
+        title: v.title,
+        season: v.season,
+        djId: djId.get(v.dj)!,
+        genreId: genreId.get(v.genre)!,
+        cartegory: v.cartegory,
+        type: `dj_${v.dj.toLowerCase()}`,
+        price: v.price,
+        synopsis: v.synopsis,
+        posterKey: posterKeys[i]!,
+        purchaseTimes: v.purchaseTimes,
+        dateUploaded: v.dateUploaded,
+        suggest: v.suggest,
+        popular: v.popular,
+      })),
+    );
+    await tx.insert(people).values(DEMO_PEOPLE.map((p, i) => ({ ...p, imageKey: portraitKeys[i]!, sortOrder: i })));
+    const now = Date.now();
+    await tx
+      .insert(notifications)
+      .values(DEMO_NOTIFICATIONS.map((message, i) => ({ message, dateNotified: new Date(now - i * 3 * DAY) })));
+    return { videos: planned.length };
+  });
+}

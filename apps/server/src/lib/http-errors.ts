@@ -1,0 +1,23 @@
+import type { FieldErrors } from '@store/contract';
+
+/** An error the API answers with its own status and `{"detail": ...}` body (CONTRACT §3). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** A 400 with field errors: `{"field": ["message"]}`. */
+export class FieldError extends Error {
+  readonly statusCode = 400;
+  constructor(readonly fields: FieldErrors) {
+    super('Invalid input.');
+  }
+}
+
+export const notFound = (what = 'Not found.') => new HttpError(404, what);

@@ -1,0 +1,91 @@
+import type { DJ, Genre, Page, Video, VideoListQuery } from '@store/contract';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { pageWindow, toPage } from '../../lib/pagination.ts';
+import { createGroupRepository, type GroupKind } from './group-repository.ts';
+import { createVideoRepository } from './video-repository.ts';
+import { toVideo, type VideoRow } from './video-view.ts';
+
+const DEFAULT_PAGE_SIZE = 10;
+const DEFAULT_VIDEOS_PER_GROUP = 10;
+
+/** Ids in URLs: digits only and within int4, anything else is simply not found. */
+export function parseId(raw: string): number {
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2_147_483_647 || Number(raw) < 1) throw notFound();
+  return Number(raw);
+}
+
+export function createCatalogService(db: Database) {
+  const videoRepo = createVideoRepository(db);
+  const groupRepo = createGroupRepository(db);
+
+  async function withFiles(rows: VideoRow[]): Promise<Video[]> {
+    const files = await videoRepo.additionalFiles(rows.map((r) => r.id));
+    return rows.map((r) =>
+      toVideo(
+        r,
+        files.filter((f) => f.videoId === r.id),
+      ),
+    );
+  }
+
+  async function groupPage(
+    kind: GroupKind,
+    url: string,
+    q: { page?: string | undefined; page_size?: number | undefined; videos?: number | undefined },
+    withVideos: boolean,
+  ) {
+    const w = pageWindow(q.page, q.page_size, 100);
+    const { rows, count } = await groupRepo.list(kind, w.pageSize, w.offset);
+    const perGroup = withVideos ? (q.videos ?? DEFAULT_VIDEOS_PER_GROUP) : 0;
+    const idsByGroup = await groupRepo.newestVideoIds(
+      kind,
+      rows.map((r) => r.id),
+      perGroup,
+    );
+    const allIds = [...idsByGroup.values()].flat();
+    const videosById = new Map((await withFiles(await videoRepo.byIds(allIds))).map((v) => [v.vidId, v]));
+    const details = (id: number) =>
+      (idsByGroup.get(id) ?? []).map((vid) => videosById.get(vid)).filter((v): v is Video => v !== undefined);
+    return { w, count, rows, details };
+  }
+
+  return {
+    async listVideos(url: string, q: VideoListQuery): Promise<Page<Video>> {
+      const w = pageWindow(q.page, q.page_size, DEFAULT_PAGE_SIZE);
+      const { page: _p, page_size: _s, ordering, ...filters } = q;
+      const { rows, count } = await videoRepo.list(filters, ordering ?? '-date_uploaded', w.pageSize, w.offset);
+      return toPage(url, w, count, await withFiles(rows));
+    },
+
+    async getVideo(rawId: string): Promise<Video> {
+      const row = await videoRepo.byId(parseId(rawId));
+      if (!row) throw notFound();
+      const [video] = await withFiles([row]);
+      return video!;
+    },
+
+    async listDjs(url: string, q: Parameters<typeof groupPage>[2], withVideos: boolean): Promise<Page<DJ>> {
+      const { w, count, rows, details } = await groupPage('dj', url, q, withVideos);
+      const results = rows.map((r) => ({
+        id: r.id,
+        dj_name: r.name,
+        video_count: r.videoCount,
+        ...(withVideos ? { video_details: details(r.id) } : {}),
+      }));
+      return toPage(url, w, count, results);
+    },
+
+    async listGenres(url: string, q: Parameters<typeof groupPage>[2], withVideos: boolean): Promise<Page<Genre>> {
+      const { w, count, rows, details } = await groupPage('genre', url, q, withVideos);
+      const results = rows.map((r) => ({
+        cartId: r.id,
+        title: r.name,
+        video_count: r.videoCount,
+        ...(withVideos ? { video_details: details(r.id) } : {}),
+      }));
+      return toPage(url, w, count, results);
+    },
+  };
+}
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,97 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  djSchema,
+  errorDetailSchema,
+  fieldErrorsSchema,
+  genreSchema,
+  groupListQuerySchema,
+  paginated,
+  videoListQuerySchema,
+  videoSchema,
+} from '@store/contract';
+import { createCatalogService } from './catalog-service.ts';
+
+const tags = ['catalogue'];
+const errors = { 400: fieldErrorsSchema, 404: errorDetailSchema };
+
+/** Answers a public GET from the response cache, or computes, caches and sends it. */
+async function cachedJson(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
+  const cache = request.server.catalogCache;
+  let body = cache.get(request.url);
+  if (body === undefined) {
+    body = JSON.stringify(await compute());
+    cache.set(request.url, body);
+  }
+  return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=5').send(body);
+}
+
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const catalog = createCatalogService(app.db);
+
+  app.get(
+    '/videoDetails',
+    {
+      schema: {
+        tags,
+        summary: 'List videos',
+        description:
+          'Filters: genre (title), cartegory, type (dj_{name}), dj (name), suggest, popular, title (typo-tolerant ' +
+          'search, best match first). ordering: date_uploaded, purchase_times, price or title, `-` for descending.',
+        querystring: videoListQuerySchema,
+        response: { 200: paginated(videoSchema), ...errors },
+      },
+    },
+    (request, reply) => cachedJson(request, reply, () => catalog.listVideos(request.url, request.query)),
+  );
+
+  app.get(
+    '/videoDetails/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One video',
+        params: z.object({ id: z.string() }),
+        response: { 200: videoSchema, 404: errorDetailSchema },
+      },
+    },
+    (request, reply) => cachedJson(request, reply, () => catalog.getVideo(request.params.id)),
+  );
+
+  const groupRoutes = [
+    { paths: ['/dj'], summary: 'DJs with their video counts', list: catalog.listDjs, item: djSchema, videos: false },
+    {
+      paths: ['/dj_Total'],
+      summary: "DJs, each with their newest videos in video_details (the home page's per-DJ blocks)",
+      list: catalog.listDjs,
+      item: djSchema,
+      videos: true,
+    },
+    { paths: ['/genre'], summary: 'Genres with their video counts', list: catalog.listGenres, item: genreSchema, videos: false },
+    {
+      paths: ['/genreTotal', '/genretotal'],
+      summary: "Genres, each with their newest videos in video_details (the home page's genre blocks)",
+      list: catalog.listGenres,
+      item: genreSchema,
+      videos: true,
+    },
+  ] as const;
+
+  for (const g of groupRoutes) {
+    for (const path of g.paths) {
+      app.get(
+        path,
+        {
+          schema: {
+            tags,
+            summary: g.summary,
+            querystring: groupListQuerySchema,
+            response: { 200: paginated(g.item), ...errors },
+          },
+        },
+        (request, reply) => cachedJson(request, reply, () => g.list(request.url, request.query, g.videos)),
+      );
+    }
+  }
+};

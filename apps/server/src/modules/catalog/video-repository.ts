@@ -1,0 +1,99 @@
+import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { VideoListQuery, VideoOrdering } from '@store/contract';
+import type { Database } from '../../db/client.ts';
+import { djs, genres, videoFiles, videos } from '../../db/schema.ts';
+import type { AdditionalFileRow, VideoRow } from './video-view.ts';
+import { titleSearch } from './search.ts';
+
+const videoColumns = {
+  id: videos.id,
+  title: videos.title,
+  season: videos.season,
+  djName: djs.djName,
+  genreTitle: genres.title,
+  cartegory: videos.cartegory,
+  type: videos.type,
+  price: videos.price,
+  synopsis: videos.synopsis,
+  posterKey: videos.posterKey,
+  purchaseTimes: videos.purchaseTimes,
+  dateUploaded: videos.dateUploaded,
+  suggest: videos.suggest,
+  popular: videos.popular,
+};
+
+const orderColumns = {
+  date_uploaded: videos.dateUploaded,
+  purchase_times: videos.purchaseTimes,
+  price: videos.price,
+  title: videos.title,
+} as const;
+
+function orderBy(ordering: VideoOrdering): SQL[] {
+  const descending = ordering.startsWith('-');
+  const column = orderColumns[ordering.replace(/^-/, '') as keyof typeof orderColumns];
+  const dir = descending ? desc : asc;
+  return [dir(column), dir(videos.id)];
+}
+
+export type VideoFilters = Omit<VideoListQuery, 'page' | 'page_size' | 'ordering'>;
+
+function filterConditions(f: VideoFilters): { where: SQL | undefined; rank: SQL | null } {
+  const conditions: (SQL | undefined)[] = [eq(videos.published, true)];
+  if (f.genre) conditions.push(sql`lower(${genres.title}) = lower(${f.genre})`);
+  if (f.dj) conditions.push(sql`lower(${djs.djName}) = lower(${f.dj})`);
+  if (f.cartegory) conditions.push(sql`${videos.cartegory} = lower(${f.cartegory})`);
+  if (f.type) conditions.push(sql`${videos.type} = lower(${f.type})`);
+  if (f.suggest !== undefined) conditions.push(eq(videos.suggest, f.suggest));
+  if (f.popular !== undefined) conditions.push(eq(videos.popular, f.popular));
+  const search = f.title ? titleSearch(f.title) : null;
+  if (search) conditions.push(search.where);
+  return { where: and(...conditions), rank: search?.rank ?? null };
+}
+
+export function createVideoRepository(db: Database) {
+  const joined = () =>
+    db.select(videoColumns).from(videos).innerJoin(djs, eq(videos.djId, djs.id)).innerJoin(genres, eq(videos.genreId, genres.id));
+
+  async function additionalFiles(ids: number[]): Promise<AdditionalFileRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select({ id: videoFiles.id, videoId: videoFiles.videoId, name: videoFiles.name, size: videoFiles.size })
+      .from(videoFiles)
+      .where(inArray(videoFiles.videoId, ids))
+      .orderBy(asc(videoFiles.id));
+  }
+
+  return {
+    additionalFiles,
+
+    /** One page of the catalogue; best title matches first when searching. */
+    async list(filters: VideoFilters, ordering: VideoOrdering, limit: number, offset: number) {
+      const { where, rank } = filterConditions(filters);
+      const order = rank ? [desc(rank), ...orderBy(ordering)] : orderBy(ordering);
+      const [rows, [total]] = await Promise.all([
+        joined().where(where).orderBy(...order).limit(limit).offset(offset),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(videos)
+          .innerJoin(djs, eq(videos.djId, djs.id))
+          .innerJoin(genres, eq(videos.genreId, genres.id))
+          .where(where),
+      ]);
+      return { rows: rows as VideoRow[], count: total?.n ?? 0 };
+    },
+
+    async byId(id: number): Promise<VideoRow | null> {
+      const [row] = await joined()
+        .where(and(eq(videos.id, id), eq(videos.published, true)))
+        .limit(1);
+      return (row as VideoRow | undefined) ?? null;
+    },
+
+    async byIds(ids: number[]): Promise<VideoRow[]> {
+      if (ids.length === 0) return [];
+      return (await joined().where(inArray(videos.id, ids))) as VideoRow[];
+    },
+  };
+}
+export type VideoRepository = ReturnType<typeof createVideoRepository>;

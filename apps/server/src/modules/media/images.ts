@@ -1,0 +1,56 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+
+/** Public pictures: posters (2:3) and portraits (1:1), each stored in a few WebP widths. */
+export const IMAGE_KINDS = {
+  posters: { widths: [160, 320, 480], aspect: 3 / 2, defaultWidth: 480 },
+  portraits: { widths: [96, 192, 384], aspect: 1, defaultWidth: 192 },
+} as const;
+export type ImageKind = keyof typeof IMAGE_KINDS;
+
+export const imageDir = (mediaDir: string, kind: ImageKind) => path.join(mediaDir, kind);
+
+function urls(kind: ImageKind, key: string | null) {
+  if (!key) return { default: null, set: [] };
+  const spec = IMAGE_KINDS[kind];
+  const url = (w: number) => `/media/${kind}/${key}-${w}.webp`;
+  return { default: url(spec.defaultWidth), set: spec.widths.map((width) => ({ width, url: url(width) })) };
+}
+export const posterUrls = (key: string | null) => urls('posters', key);
+export const portraitUrl = (key: string | null) => urls('portraits', key).default;
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Stores an uploaded picture as WebP in every width of its kind and answers its key: a hash of the
+ * source bytes, so the same picture is stored once and its addresses can be cached for a year.
+ * Each file is written to a temporary name and renamed, so a crash never leaves a half-written one.
+ * Throws if the bytes are not an image sharp can read.
+ */
+export async function storeImage(mediaDir: string, kind: ImageKind, source: Buffer): Promise<string> {
+  const key = createHash('sha256').update(source).digest('hex').slice(0, 24);
+  const spec = IMAGE_KINDS[kind];
+  const dir = imageDir(mediaDir, kind);
+  await fs.mkdir(dir, { recursive: true });
+  await Promise.all(
+    spec.widths.map(async (width) => {
+      const file = path.join(dir, `${key}-${width}.webp`);
+      if (await exists(file)) return;
+      const tmp = `${file}.${randomUUID()}.tmp`;
+      await sharp(source)
+        .rotate()
+        .resize(width, Math.round(width * spec.aspect), { fit: 'cover', position: 'attention' })
+        .webp({ quality: 72, effort: 4 })
+        .toFile(tmp);
+      await fs.rename(tmp, file);
+    }),
+  );
+  return key;
+}

@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FieldErrors } from '@store/contract';
+import { FieldError, HttpError } from '../lib/http-errors.ts';
+
+const NON_FIELD = 'non_field_errors';
+
+function fieldErrorsFrom(issues: { instancePath: string; message?: string | undefined }[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').split('/')[0] || NON_FIELD;
+    (out[field] ??= []).push(issue.message ?? 'Invalid value.');
+  }
+  return out;
+}
+
+/** Fastify's own client errors, worded for people. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON in the request body.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+};
+
+/**
+ * The one error handler: CONTRACT §3's shapes, honest statuses, nothing internal leaked.
+ * Everything under 500 is the caller's mistake and says so; 500s are logged and answered plainly.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof FieldError) return reply.status(400).send(error.fields);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send(fieldErrorsFrom(error.validation));
+    }
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({ detail: error.message, ...error.extra });
+    }
+    if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) {
+      return reply.status(400).send({ detail: FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // @fastify/rate-limit throws the body built in app.ts, with its Retry-After header already set.
+      if (status === 429) return reply.status(429).send({ detail: (error as { detail?: string }).detail ?? 'Too many requests.' });
+      const detail = FRAMEWORK_MESSAGES[error.code] ?? error.message;
+      return reply.status(status).send({ detail });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ detail: 'Something went wrong on our side. Please try again.' });
+  });
+}

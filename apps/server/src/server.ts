@@ -1,0 +1,45 @@
+import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { seedDemoStore } from './demo/seed.ts';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'db'),
+    poolSize: config.databasePoolSize,
+  });
+  await migrateDatabase(database);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined;
+  const app = await buildApp({ config, database, redis });
+
+  if (config.demoData) {
+    const seeded = await seedDemoStore(database.db, path.join(config.dataDir, 'media'));
+    app.log.info(seeded ? `demo store created: ${seeded.videos} videos` : 'demo store already present');
+  }
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    redis?.disconnect();
+    await database.close();
+  });
+
+  await app.listen({ host: config.host, port: config.port });
+  const shown = config.publicUrl;
+  console.log(
+    `\n  Video store is open at ${shown}\n  API docs: ${shown}/api/docs\n  Database: ${database.engine === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL'}\n`,
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error('The store could not start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,13 @@
+import type { Database } from './db/client.ts';
+import type { Config } from './config.ts';
+import type { ResponseCache } from './lib/response-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    dbEngine: 'pglite' | 'postgres';
+    /** Public catalogue responses; clear() after any catalogue write. */
+    catalogCache: ResponseCache;
+  }
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { pageParamSchema, pageSizeSchema, queryFlagSchema } from './common.ts';
+
+export const CATEGORIES = ['movie', 'series', 'anime', 'guide'] as const;
+
+/** One responsive rendition of a poster: the browser picks from these with srcset. */
+export const imageVariantSchema = z.object({ width: z.number().int(), url: z.string() });
+
+export const additionalFileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** A signed address for owners and staff, otherwise null. */
+  file: z.string().nullable(),
+  size: z.number().int().nullable(),
+});
+
+/** A video as seed §3 names its fields (misspellings included) plus responsive poster variants. */
+export const videoSchema = z
+  .object({
+    vidId: z.number().int(),
+    title: z.string(),
+    season: z.string().nullable(),
+    dj: z.string(),
+    genre: z.string(),
+    cartegory: z.string(),
+    type: z.string(),
+    price: z.number().int().describe('Whole Ksh'),
+    synopsis: z.string(),
+    image: z.string().nullable().describe('Poster address (the 480 px WebP)'),
+    image_set: z.array(imageVariantSchema).describe('Every poster width, for srcset'),
+    /** The main video's address: only ever signed, only for owners and staff; otherwise null. */
+    video: z.string().nullable(),
+    additional_files: z.array(additionalFileSchema),
+    purchase_times: z.number().int(),
+    date_uploaded: z.string().describe('ISO 8601, UTC'),
+    suggest: z.boolean(),
+    popular: z.boolean(),
+  })
+  .meta({ id: 'Video' });
+export type Video = z.infer<typeof videoSchema>;
+
+export const VIDEO_ORDERINGS = ['date_uploaded', 'purchase_times', 'price', 'title'] as const;
+const orderingValues = VIDEO_ORDERINGS.flatMap((f) => [f, `-${f}`] as const);
+export type VideoOrdering = (typeof orderingValues)[number];
+
+export const MAX_SEARCH_LENGTH = 100;
+
+export const videoListQuerySchema = z.object({
+  page: pageParamSchema,
+  page_size: pageSizeSchema,
+  ordering: z
+    .enum(orderingValues as [VideoOrdering, ...VideoOrdering[]], {
+      error: `Must be one of: ${orderingValues.join(', ')}.`,
+    })
+    .optional(),
+  genre: z.string().max(100).optional(),
+  cartegory: z.string().max(50).optional(),
+  type: z.string().max(100).optional(),
+  dj: z.string().max(100).optional(),
+  suggest: queryFlagSchema,
+  popular: queryFlagSchema,
+  /** Free text: any length and character is accepted; only the first 100 characters are searched. */
+  title: z.string().optional(),
+});
+export type VideoListQuery = z.infer<typeof videoListQuerySchema>;
+
+export const djSchema = z
+  .object({
+    id: z.number().int(),
+    dj_name: z.string(),
+    video_count: z.number().int(),
+    /** Only in /dj_Total: the DJ's newest videos, at most `videos` of them. */
+    video_details: z.array(videoSchema).optional(),
+  })
+  .meta({ id: 'DJ' });
+export type DJ = z.infer<typeof djSchema>;
+
+export const genreSchema = z
+  .object({
+    cartId: z.number().int(),
+    title: z.string(),
+    video_count: z.number().int(),
+    /** Only in /genreTotal: the genre's newest videos, at most `videos` of them. */
+    video_details: z.array(videoSchema).optional(),
+  })
+  .meta({ id: 'Genre' });
+export type Genre = z.infer<typeof genreSchema>;
+
+export const MAX_VIDEOS_PER_GROUP = 20;
+export const groupListQuerySchema = z.object({
+  page: pageParamSchema,
+  page_size: pageSizeSchema,
+  videos: z.coerce
+    .number({ error: 'A valid integer is required.' })
+    .int('A valid integer is required.')
+    .min(0, 'Ensure this value is greater than or equal to 0.')
+    .max(MAX_VIDEOS_PER_GROUP, `Ensure this value is less than or equal to ${MAX_VIDEOS_PER_GROUP}.`)
+    .optional()
+    .describe('How many newest videos each group carries in video_details (default 10)'),
+});

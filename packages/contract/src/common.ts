@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Every non-field error of the API: `{"detail": "..."}` (CONTRACT §3). */
+export const errorDetailSchema = z.object({ detail: z.string() }).meta({ id: 'ErrorDetail' });
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+
+/** Field errors: `{"field": ["message", ...]}` (CONTRACT §3). */
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string())).meta({ id: 'FieldErrors' });
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+export const MAX_PAGE_SIZE = 1000;
+
+/** The list envelope of every collection: page-number pagination as Django REST framework answers it. */
+export function paginated<T extends z.ZodType>(item: T) {
+  return z.object({
+    count: z.number().int(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** page_size: a whole number from 1 to 1000; omitted means the endpoint's default. */
+export const pageSizeSchema = z.coerce
+  .number({ error: 'A valid integer is required.' })
+  .int('A valid integer is required.')
+  .min(1, 'Ensure this value is greater than or equal to 1.')
+  .max(MAX_PAGE_SIZE, `Ensure this value is less than or equal to ${MAX_PAGE_SIZE}.`)
+  .optional();
+
+/** `true`/`false` as a query string flag (1/0 accepted too). */
+export const queryFlagSchema = z
+  .enum(['true', 'false', '1', '0', 'True', 'False'], { error: 'Must be true or false.' })
+  .transform((v) => v === 'true' || v === '1' || v === 'True')
+  .optional();
+
+/** Page is kept as text: a page that is not a positive number is a 404 "Invalid page.", as in DRF. */
+export const pageParamSchema = z.string().max(20).optional();

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { normaliseKenyanPhone, KENYAN_PHONE_HINT } from './phone.ts';
+
+export const personSchema = z
+  .object({
+    id: z.number().int(),
+    profile_image: z.string().nullable(),
+    full_name: z.string(),
+    title: z.string(),
+    message: z.string(),
+  })
+  .meta({ id: 'Person' });
+export type Person = z.infer<typeof personSchema>;
+
+export const notificationSchema = z
+  .object({ noty_id: z.number().int(), date_notified: z.string(), message: z.string() })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const CONTACT_MESSAGE_MIN = 3;
+
+/** The contact form, validated the same way in the browser and on the server (CONTRACT §7). */
+export const contactMessageInputSchema = z.object({
+  name: z.string({ error: 'Name required!' }).trim().min(1, 'Name required!').max(100, 'At most 100 characters.'),
+  email: z
+    .string({ error: 'Email required!' })
+    .trim()
+    .min(3, 'Email required!')
+    .max(254, 'At most 254 characters.')
+    .pipe(z.email('Enter a valid email address.')),
+  phone_number: z
+    .union([z.string(), z.number()], { error: 'Phone number required!' })
+    .transform((v, ctx) => {
+      const phone = normaliseKenyanPhone(String(v));
+      if (!phone) {
+        ctx.addIssue({ code: 'custom', message: KENYAN_PHONE_HINT });
+        return z.NEVER;
+      }
+      return phone;
+    }),
+  message: z
+    .string({ error: 'Message required!' })
+    .trim()
+    .min(CONTACT_MESSAGE_MIN, 'Message required!')
+    .max(5000, 'At most 5000 characters.'),
+});
+export type ContactMessageInput = z.input<typeof contactMessageInputSchema>;
+
+export const contactMessageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  message: z.string(),
+  date_sent: z.string(),
+});

@@ -1,0 +1,5 @@
+export * from './common.ts';
+export * from './phone.ts';
+export * from './catalog.ts';
+export * from './content.ts';
+export * from './health.ts';
