@@ -42,3 +42,6 @@ export const queryFlagSchema = z
 
 /** Page is kept as text: a page that is not a positive number is a 404 "Invalid page.", as in DRF. */
 export const pageParamSchema = z.string().max(20).optional();
+
+/** A 400 is either field errors or, for a body that is not JSON at all, a detail. */
+export const badRequestSchema = z.union([fieldErrorsSchema, errorDetailSchema]).meta({ id: 'BadRequest' });

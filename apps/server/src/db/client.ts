@@ -17,8 +17,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** How typo-tolerant title search is; set per connection because it is a session setting. */
-const SEARCH_SETTINGS = 'SET pg_trgm.word_similarity_threshold = 0.45';
+/** How typo-tolerant title search is (pg_trgm's `<%`); a session setting, so set on every connection. */
+const WORD_SIMILARITY_THRESHOLD = 0.45;
 
 export interface OpenOptions {
   /** A PostgreSQL URL; when absent, PGlite is used. */
@@ -30,9 +30,10 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    pool.on('connect', (client) => {
-      client.query(SEARCH_SETTINGS).catch(() => undefined);
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
     });
     // Fail at start-up, not at the first request, when the server cannot be reached.
     const probe = await pool.connect();
@@ -45,7 +46,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     extensions: { pg_trgm },
   });
-  await client.exec(SEARCH_SETTINGS);
+  await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return { db, engine: 'pglite', close: () => client.close() };
 }

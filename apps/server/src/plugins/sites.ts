@@ -37,7 +37,7 @@ export async function registerSites(app: FastifyInstance): Promise<void> {
       root: site.dist,
       prefix: site.prefix,
       decorateReply: false,
-      index: false,
+      index: ['index.html'],
       wildcard: true,
       cacheControl: false,
       setHeaders: (reply, file) => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import {
   djSchema,
   errorDetailSchema,
-  fieldErrorsSchema,
+  badRequestSchema,
   genreSchema,
   groupListQuerySchema,
   paginated,
@@ -14,7 +14,7 @@ import {
 import { createCatalogService } from './catalog-service.ts';
 
 const tags = ['catalogue'];
-const errors = { 400: fieldErrorsSchema, 404: errorDetailSchema };
+const errors = { 400: badRequestSchema, 404: errorDetailSchema };
 
 /** Answers a public GET from the response cache, or computes, caches and sends it. */
 async function cachedJson(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {

@@ -4,7 +4,7 @@ import {
   contactMessageInputSchema,
   contactMessageSchema,
   errorDetailSchema,
-  fieldErrorsSchema,
+  badRequestSchema,
   notificationSchema,
   pageParamSchema,
   pageSizeSchema,
@@ -33,7 +33,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary,
           querystring: listQuery,
-          response: { 200: paginated(personSchema), 400: fieldErrorsSchema, 404: errorDetailSchema },
+          response: { 200: paginated(personSchema), 400: badRequestSchema, 404: errorDetailSchema },
         },
       },
       async (request) => {
@@ -58,7 +58,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Store notifications, newest first',
         querystring: listQuery,
-        response: { 200: paginated(notificationSchema), 400: fieldErrorsSchema, 404: errorDetailSchema },
+        response: { 200: paginated(notificationSchema), 400: badRequestSchema, 404: errorDetailSchema },
       },
     },
     async (request) => {
@@ -72,13 +72,14 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/message',
     {
-      config: { rateLimit: app.config.contactRateLimit },
+      // Counted after validation: only messages that would be stored use up the allowance.
+      config: { rateLimit: { ...app.config.contactRateLimit, hook: 'preHandler' } },
       schema: {
         tags,
         summary: 'Send the store a message from the contact page',
         description: 'Rate-limited per client address (429 with Retry-After).',
         body: contactMessageInputSchema,
-        response: { 201: contactMessageSchema, 400: fieldErrorsSchema, 429: errorDetailSchema },
+        response: { 201: contactMessageSchema, 400: badRequestSchema, 429: errorDetailSchema },
       },
     },
     async (request, reply) => {

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has working defaults for a fresh machine', () => {
+    const c = loadConfig({});
+    expect([c.port, c.databaseUrl, c.demoData, c.publicUrl]).toEqual([3000, undefined, true, 'http://localhost:3000']);
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('refuses demo data in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' })).toThrow(ConfigError);
+    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
+  });
+});

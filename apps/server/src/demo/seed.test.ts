@@ -1,0 +1,59 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, sql } from 'drizzle-orm';
+import { djs, genres, notifications, people, videos } from '../db/schema.ts';
+import { engines } from '../../test/helpers/engines.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-db.ts';
+import { seedDemoStore } from './seed.ts';
+
+describe('demo store', () => {
+  let mediaDir: string;
+  beforeAll(async () => {
+    mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-demo-'));
+  });
+  afterAll(() => fs.rm(mediaDir, { recursive: true, force: true }));
+
+  describe.each(engines())('on %s', (engine) => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await createTestDatabase(engine);
+    });
+    afterAll(() => database.destroy());
+
+    it('creates the catalogue of CONTRACT §2 with a poster for every video', async () => {
+      const db = database.db;
+      expect(await seedDemoStore(db, mediaDir)).toEqual({ videos: expect.any(Number) });
+      const n = async (table: typeof djs | typeof genres | typeof videos | typeof people | typeof notifications) =>
+        (await db.select({ n: count() }).from(table))[0]!.n;
+      expect(await n(djs)).toBe(4);
+      expect(await n(genres)).toBeGreaterThanOrEqual(10);
+      expect(await n(videos)).toBeGreaterThanOrEqual(60);
+      expect(await n(people)).toBeGreaterThanOrEqual(2);
+      expect(await n(notifications)).toBeGreaterThan(0);
+
+      const byCategory = await db
+        .select({ c: videos.cartegory, n: count(), suggested: sql<number>`sum(case when ${videos.suggest} then 1 else 0 end)::int`, popular: sql<number>`sum(case when ${videos.popular} then 1 else 0 end)::int` })
+        .from(videos)
+        .groupBy(videos.cartegory);
+      expect(byCategory.map((r) => r.c).sort()).toEqual(['anime', 'guide', 'movie', 'series']);
+      expect(byCategory.reduce((s, r) => s + r.suggested, 0)).toBeGreaterThan(5);
+      expect(byCategory.reduce((s, r) => s + r.popular, 0)).toBeGreaterThan(5);
+
+      const seasons = await db.selectDistinct({ s: videos.season }).from(videos).where(sql`${videos.season} is not null`);
+      expect(seasons.length).toBeGreaterThanOrEqual(2);
+      const counters = await db.selectDistinct({ p: videos.purchaseTimes }).from(videos);
+      expect(counters.length).toBeGreaterThan(20);
+
+      const keys = await db.select({ k: videos.posterKey }).from(videos);
+      for (const { k } of keys) await expect(fs.access(path.join(mediaDir, 'posters', `${k}-480.webp`))).resolves.toBeUndefined();
+    });
+
+    it('adds nothing when it runs again', async () => {
+      const before = (await database.db.select({ n: count() }).from(videos))[0]!.n;
+      expect(await seedDemoStore(database.db, mediaDir)).toBeNull();
+      expect((await database.db.select({ n: count() }).from(videos))[0]!.n).toBe(before);
+    });
+  });
+});

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
+import { migrateDatabase } from '../../src/db/migrate.ts';
+import { type Engine, TEMPLATE_DB, testDatabaseUrl, withDatabase } from './engines.ts';
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes the connection and drops the PostgreSQL database. */
+  destroy(): Promise<void>;
+}
+
+async function adminQuery(url: string, text: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A fresh, migrated, empty database on the given engine, private to the caller. */
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+  if (engine === 'pglite') {
+    const handle = await openDatabase({});
+    await migrateDatabase(handle);
+    return { ...handle, destroy: handle.close };
+  }
+  const url = testDatabaseUrl();
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `store_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(url, `CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DB}"`);
+  const handle = await openDatabase({ url: withDatabase(url, name), poolSize: 4 });
+  return {
+    ...handle,
+    async destroy() {
+      await handle.close();
+      await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}

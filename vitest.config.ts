@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+// One run over every workspace, so CI reads one summary line.
+export default defineConfig({
+  test: {
+    projects: ['packages/contract', 'apps/server'],
+    reporters: ['default', './test/strict-reporter.ts'],
+  },
+});
