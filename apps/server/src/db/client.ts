@@ -18,7 +18,7 @@ export interface DatabaseHandle {
 }
 
 /** How typo-tolerant title search is (pg_trgm's `<%`); a session setting, so set on every connection. */
-const WORD_SIMILARITY_THRESHOLD = 0.45;
+const WORD_SIMILARITY_THRESHOLD = 0.6;
 
 export interface OpenOptions {
   /** A PostgreSQL URL; when absent, PGlite is used. */

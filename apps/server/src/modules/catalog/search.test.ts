@@ -41,14 +41,21 @@ describe.each(engines())('title search on %s', (engine) => {
     expect(await search('empire', '&cartegory=movie')).toEqual([]);
   });
 
-  it('treats %, _, quotes and backslashes as plain characters', async () => {
-    expect(await search('%')).toEqual(['100% Pure_Fun \\ "Quoted"']);
-    expect(await search('_')).toEqual(['100% Pure_Fun \\ "Quoted"']);
-    expect(await search('\\')).toEqual(['100% Pure_Fun \\ "Quoted"']);
-    expect(await search('"quoted"')).toEqual(['100% Pure_Fun \\ "Quoted"']);
+  it('treats %, _, quotes and backslashes as plain characters, never as wildcards', async () => {
+    const odd = '100% Pure_Fun \\ "Quoted"';
+    // unescaped, each of these would match every title
+    for (const wildcard of ['%', '_', '%%%', '___', '\\%']) expect(await search(wildcard), wildcard).toEqual([]);
+    expect(await search('100%')).toEqual([odd]);
+    expect(await search('pure_fun')).toEqual([odd]);
+    expect(await search('\\ "quoted')).toEqual([odd]);
     expect(await search("o'brien'; drop table videos; --")).toEqual([]);
     // the catalogue is intact after that
     expect(await search('')).toHaveLength(FIXTURE_VIDEOS.length);
+  });
+
+  it('matches one or two letters at the start of a word', async () => {
+    expect(await search('bo')).toEqual(['Boda Boda Kings']);
+    expect(await search('k')).toEqual(['Boda Boda Kings']);
   });
 
   it('answers a 10,000-character term without an error', async () => {

@@ -23,11 +23,16 @@ export function titleSearch(raw: string): TitleSearch | null {
   const term = raw.normalize('NFKC').trim().slice(0, MAX_SEARCH_LENGTH).toLowerCase();
   const tokens = term.split(/\s+/).filter(Boolean).slice(0, MAX_TOKENS);
   if (tokens.length === 0) return null;
+  const startsWith = sql`${videos.title} ILIKE ${`${escapeLike(term)}%`}`;
+  if (term.length < 3) {
+    // One or two letters carry no trigram to compare: match titles with a word that starts so.
+    const wordStart = sql`${videos.title} ILIKE ${`% ${escapeLike(term)}%`}`;
+    return { where: sql`(${startsWith} OR ${wordStart})`, rank: sql`CASE WHEN ${startsWith} THEN 1 ELSE 0 END` };
+  }
   const everyWord = sql.join(
     tokens.map((t) => sql`${videos.title} ILIKE ${`%${escapeLike(t)}%`}`),
     sql` AND `,
   );
-  const startsWith = sql`${videos.title} ILIKE ${`${escapeLike(term)}%`}`;
   return {
     where: sql`((${everyWord}) OR ${term} <% ${videos.title})`,
     rank: sql`(word_similarity(${term}, ${videos.title})

@@ -70,9 +70,27 @@ export function createVideoRepository(db: Database) {
     /** One page of the catalogue; best title matches first when searching. */
     async list(filters: VideoFilters, ordering: VideoOrdering, limit: number, offset: number) {
       const { where, rank } = filterConditions(filters);
-      const order = rank ? [desc(rank), ...orderBy(ordering)] : orderBy(ordering);
+      if (rank) {
+        // The planner prices trigram similarity like an integer comparison and, at a few percent
+        // estimated selectivity, scans the whole table (300+ ms at 100,000 titles) instead of using
+        // the trigram index (~20 ms). For a title search the index is always the right path.
+        const rows = await db.transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+          // The page and the total in one pass, so the similarity is computed once per match.
+          return tx
+            .select({ ...videoColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+            .from(videos)
+            .innerJoin(djs, eq(videos.djId, djs.id))
+            .innerJoin(genres, eq(videos.genreId, genres.id))
+            .where(where)
+            .orderBy(desc(rank), ...orderBy(ordering))
+            .limit(limit)
+            .offset(offset);
+        });
+        return { rows: rows as VideoRow[], count: rows[0]?.total ?? 0 };
+      }
       const [rows, [total]] = await Promise.all([
-        joined().where(where).orderBy(...order).limit(limit).offset(offset),
+        joined().where(where).orderBy(...orderBy(ordering)).limit(limit).offset(offset),
         db
           .select({ n: sql<number>`count(*)::int` })
           .from(videos)
