@@ -24,3 +24,10 @@ export function withDatabase(url: string, name: string): string {
   u.pathname = `/${name}`;
   return u.toString();
 }
+
+/** Redis for shared rate limits: tested when TEST_REDIS_URL is set, and required in CI. */
+export function testRedisUrl(): string | undefined {
+  const url = process.env.TEST_REDIS_URL;
+  if (!url && process.env.CI) throw new Error('CI must test the Redis rate-limit store: set TEST_REDIS_URL (see .ci/run).');
+  return url || undefined;
+}

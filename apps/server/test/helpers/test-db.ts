@@ -1,22 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
+import { adminQuery } from './admin-sql.ts';
 import { type Engine, TEMPLATE_DB, testDatabaseUrl, withDatabase } from './engines.ts';
 
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connection and drops the PostgreSQL database. */
   destroy(): Promise<void>;
-}
-
-async function adminQuery(url: string, text: string) {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
 }
 
 /** A fresh, migrated, empty database on the given engine, private to the caller. */
