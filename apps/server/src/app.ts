@@ -1,4 +1,6 @@
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -45,6 +47,9 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
   app.decorate('catalogCache', new ResponseCache());
 
   registerErrorHandler(app);
+  // Customers pay for every megabyte: JSON, HTML and scripts go out compressed. Brotli at a low
+  // quality is fast enough for per-request bodies and still beats gzip.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'store-rl:' } : {}),

@@ -11,7 +11,7 @@ describe('errors, health, docs and the single-page apps', () => {
     dist = await fs.mkdtemp(path.join(os.tmpdir(), 'store-dist-'));
     for (const site of ['web', 'admin']) {
       await fs.mkdir(path.join(dist, site, 'assets'), { recursive: true });
-      await fs.writeFile(path.join(dist, site, 'index.html'), `<html>${site} app</html>`);
+      await fs.writeFile(path.join(dist, site, 'index.html'), `<html><head><title>Store</title><meta name="description" content="x"></head><body>${site} app</body></html>`);
       await fs.writeFile(path.join(dist, site, 'assets', 'main-abc.js'), `console.log("${site}")`);
     }
     t = await createTestApp('pglite', { webDist: path.join(dist, 'web'), adminDist: path.join(dist, 'admin') });
@@ -37,14 +37,39 @@ describe('errors, health, docs and the single-page apps', () => {
   });
 
   it('serves the storefront for every deep link and the back office under /admin/', async () => {
-    for (const url of ['/', '/video/12', '/search/demon%20slayer', '/account/password_reset/abc']) {
+    for (const url of ['/', '/new', '/search/demon%20slayer', '/account/password_reset/abc']) {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(200);
-      expect(res.body).toBe('<html>web app</html>');
+      expect(res.body).toContain('web app');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
-    expect((await t.app.inject('/admin/videos/3')).body).toBe('<html>admin app</html>');
+    expect((await t.app.inject('/admin/videos/3')).body).toContain('admin app');
     expect((await t.app.inject('/admin')).headers.location).toBe('/admin/');
+  });
+
+  it('gives a shared /video/{id} link its title, price and poster for link previews', async () => {
+    const { insertFixtureCatalogue } = await import('../../test/helpers/fixtures.ts');
+    const { videos } = await insertFixtureCatalogue(t.database.db);
+    const res = await t.app.inject(`/video/${videos[1]!.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Nairobi Heist – Ksh 70 | Video Store Kenya</title>');
+    expect(res.body).toContain('<meta property="og:title" content="Nairobi Heist – Ksh 70" />');
+    expect(res.body).toContain('<meta property="og:image" content="http://localhost:3000/media/posters/abc123-480.webp" />');
+    expect(res.body).toMatch(/<meta property="og:description" content="Ksh 70 · DJ Zamu · Action\. About Nairobi Heist" \/>/);
+    expect(res.body).toContain('web app');
+    // a title with markup is escaped, never injected
+    const odd = videos[5]!;
+    expect((await t.app.inject(`/video/${odd.id}`)).body).toContain('100% Pure_Fun \\ &quot;Quoted&quot;');
+    const missing = await t.app.inject('/video/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('web app');
+  });
+
+  it('compresses JSON and pages for clients that accept it', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    const plain = await t.app.inject({ url: '/api/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it('caches hashed assets for a year', async () => {

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { HttpError } from '../lib/http-errors.ts';
+import { createCatalogService } from '../modules/catalog/catalog-service.ts';
+import { sharePreviewTags, withHead } from '../modules/catalog/share-preview.ts';
 
 const YEAR = 365 * 24 * 3600;
 
@@ -55,6 +58,23 @@ export async function registerSites(app: FastifyInstance): Promise<void> {
       .send(site.index ?? NOT_BUILT(name));
 
   app.get('/admin', (_req, reply) => reply.redirect('/admin/', 301));
+
+  // A shared /video/{id} link shows its poster, title and price in the preview.
+  const catalog = createCatalogService(app.db);
+  const storefront = sites[1]!;
+  app.get<{ Params: { id: string } }>('/video/:id', async (request, reply) => {
+    if (!storefront.index) return sendIndex(reply, storefront, 'storefront');
+    try {
+      const video = await catalog.getVideo(request.params.id);
+      const html = withHead(storefront.index, sharePreviewTags(video, app.config.publicUrl));
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 404) {
+        return reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(storefront.index);
+      }
+      throw err;
+    }
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;

@@ -1,0 +1,31 @@
+import Box from '@mui/material/Box';
+import { Link } from 'react-router';
+import { isSignedIn, shortDisplayName, storedPictureUrl, storedUserName } from '../../lib/session.ts';
+
+const PersonIcon = () => (
+  <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+    <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5Z" />
+  </svg>
+);
+
+const linkSx = { display: 'flex', alignItems: 'center', gap: 0.75, flexShrink: 0, color: 'inherit', textDecoration: 'none', px: 1, py: 0.75, borderRadius: 1, fontSize: 14, fontWeight: 600, '&:hover': { bgcolor: 'action.hover' } } as const;
+
+/** 'Login' with an icon when signed out; the short name and picture, linking to the profile, when in. */
+export function AccountLink() {
+  if (!isSignedIn()) {
+    return (
+      <Box component={Link} to="/account/authenticate" sx={linkSx}>
+        <PersonIcon />
+        Login
+      </Box>
+    );
+  }
+  const name = storedUserName();
+  const picture = storedPictureUrl();
+  return (
+    <Box component={Link} to="/profile" sx={{ ...linkSx, textTransform: 'none' }} aria-label={`Profile of ${name?.trim() || 'Anonymous'}`}>
+      {picture ? <img src={picture} alt="" width={28} height={28} style={{ borderRadius: '50%', objectFit: 'cover' }} /> : <PersonIcon />}
+      <span data-testid="account-name">{shortDisplayName(name)}</span>
+    </Box>
+  );
+}

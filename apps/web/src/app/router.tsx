@@ -1,0 +1,54 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { AppLayout } from './layout/app-layout.tsx';
+import { HomeScreen } from '../features/catalog/routes/home.tsx';
+
+// The home page ships with the first bundle; every other screen loads when first opened.
+const lists = () => import('../features/catalog/routes/lists.tsx');
+const DjScreen = lazy(() => import('../features/catalog/routes/dj.tsx'));
+const PopularScreen = lazy(() => import('../features/catalog/routes/popular.tsx'));
+const GenreScreen = lazy(() => import('../features/catalog/routes/genre.tsx'));
+const DeejaysScreen = lazy(() => import('../features/catalog/routes/deejays.tsx'));
+const NewScreen = lazy(() => lists().then((m) => ({ default: m.NewScreen })));
+const StoreCategoryScreen = lazy(() => lists().then((m) => ({ default: m.StoreCategoryScreen })));
+const SuggestionsScreen = lazy(() => lists().then((m) => ({ default: m.SuggestionsScreen })));
+const TrendScreen = lazy(() => lists().then((m) => ({ default: m.TrendScreen })));
+const GuideScreen = lazy(() => lists().then((m) => ({ default: m.GuideScreen })));
+const SearchScreen = lazy(() => import('../features/search/routes/search.tsx'));
+const VideoScreen = lazy(() => import('../features/video/routes/video.tsx'));
+const ContactScreen = lazy(() => import('../features/content/routes/contact.tsx'));
+const AboutScreen = lazy(() => import('../features/content/routes/about.tsx'));
+const NotificationsScreen = lazy(() => import('../features/content/routes/notifications.tsx'));
+const NotFoundScreen = lazy(() => import('../features/not-found/not-found.tsx'));
+
+/** Every storefront route of seed §2 (declarative routes: the data router's code is not needed). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route path="/" element={<HomeScreen />} />
+        <Route path="/dj/:dj" element={<DjScreen />} />
+        <Route path="/popular/:dj" element={<PopularScreen />} />
+        <Route path="/genre" element={<GenreScreen />} />
+        <Route path="/genre/:gen" element={<GenreScreen />} />
+        <Route path="/deejays" element={<DeejaysScreen />} />
+        <Route path="/new" element={<NewScreen />} />
+        <Route path="/store/:category" element={<StoreCategoryScreen />} />
+        <Route path="/suggestions" element={<SuggestionsScreen />} />
+        <Route path="/trend" element={<TrendScreen />} />
+        <Route path="/guide" element={<GuideScreen />} />
+        <Route path="/search/:searchTerm" element={<SearchScreen />} />
+        <Route path="/video/:id" element={<VideoScreen />} />
+        <Route path="/watch/:id" element={<VideoScreen />} />
+        <Route path="/play/:id" element={<VideoScreen />} />
+        <Route path="/contact" element={<ContactScreen />} />
+        <Route path="/about" element={<AboutScreen />} />
+        <Route path="/notifications" element={<NotificationsScreen />} />
+        {/* Dead links of the seed, settled in CONTRACT §7. */}
+        <Route path="/account/dashboard" element={<Navigate to="/account" replace />} />
+        <Route path="/account/cart" element={<Navigate to="/cart" replace />} />
+        <Route path="*" element={<NotFoundScreen />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,55 @@
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import type { Video } from '@store/contract';
+import { EmptyState, ErrorState } from './states.tsx';
+import { VideoCard } from './video-card.tsx';
+
+const gridSx = {
+  display: 'grid',
+  gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(140px, 1fr))' },
+  gap: { xs: 1.25, sm: 2 },
+} as const;
+
+export function PosterSkeleton() {
+  return (
+    <Box>
+      <Skeleton variant="rounded" sx={{ aspectRatio: '2 / 3', height: 'auto' }} />
+      <Skeleton width="80%" />
+      <Skeleton width="40%" />
+    </Box>
+  );
+}
+
+interface VideoGridProps {
+  videos: Video[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  emptyText: string;
+  guide?: boolean;
+  skeletons?: number;
+}
+
+/** A grid of posters with its loading skeleton, its error (with retry) and its empty text. */
+export function VideoGrid({ videos, isLoading, isError, onRetry, emptyText, guide, skeletons = 12 }: VideoGridProps) {
+  if (isError) return <ErrorState onRetry={onRetry} />;
+  if (isLoading || !videos) {
+    return (
+      <Box sx={gridSx} aria-busy="true" aria-label="Loading videos">
+        {Array.from({ length: skeletons }, (_, i) => (
+          <PosterSkeleton key={i} />
+        ))}
+      </Box>
+    );
+  }
+  if (videos.length === 0) return <EmptyState message={emptyText} />;
+  return (
+    <Box component="ul" sx={{ ...gridSx, listStyle: 'none', p: 0, m: 0 }}>
+      {videos.map((v, i) => (
+        <li key={v.vidId}>
+          <VideoCard video={v} guide={guide} eager={i < 6} sizes="(max-width: 600px) 33vw, 180px" />
+        </li>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,30 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Page, Video } from '@store/contract';
+import { apiGet } from '../../../lib/api-client.ts';
+
+export interface VideoQuery {
+  page_size: number;
+  ordering?: string;
+  genre?: string;
+  cartegory?: string;
+  type?: string;
+  dj?: string;
+  suggest?: boolean;
+  popular?: boolean;
+  title?: string;
+  page?: number;
+}
+
+export const videosQueryKey = (q: VideoQuery) => ['videos', q] as const;
+
+export const getVideos = (q: VideoQuery, signal?: AbortSignal) => apiGet<Page<Video>>('/videoDetails/', { ...q }, signal);
+
+/** GET /api/videoDetails/ with the seed's filters and page sizes. */
+export function useVideos(q: VideoQuery, enabled = true) {
+  return useQuery({
+    queryKey: videosQueryKey(q),
+    queryFn: ({ signal }) => getVideos(q, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,124 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { Video } from '@store/contract';
+import { formatKsh } from '../../../lib/format.ts';
+import { rememberChosenVideo } from '../../../lib/session.ts';
+import { videoHref } from '../../../components/use-video-href.ts';
+import { nextSlide, previousSlide, SLIDE_INTERVAL_MS, WIDE_SLIDER_MIN_WIDTH } from './slider-logic.ts';
+
+const SWIPE_PX = 40;
+
+function Slide({ video, first }: { video: Video; first: boolean }) {
+  const href = videoHref(video);
+  return (
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', height: '100%', px: { xs: 2, sm: 3 }, pt: '96px', pb: 5 }}>
+      <Box sx={{ width: { xs: 112, sm: 150 }, flexShrink: 0, aspectRatio: '2 / 3', borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.900', boxShadow: 6 }}>
+        {video.image && (
+          <img
+            src={video.image_set[1]?.url ?? video.image}
+            srcSet={video.image_set.map((s) => `${s.url} ${s.width}w`).join(', ')}
+            sizes="150px"
+            alt=""
+            width={150}
+            height={225}
+            loading={first ? 'eager' : 'lazy'}
+            {...(first ? { fetchPriority: 'high' as const } : {})}
+            style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          />
+        )}
+      </Box>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="overline" sx={{ color: 'secondary.main', lineHeight: 1.5 }}>
+          {video.cartegory} · DJ {video.dj}
+        </Typography>
+        <Typography component="h2" sx={{ fontWeight: 800, fontSize: { xs: 20, sm: 28 }, lineHeight: 1.15, mb: 0.5 }}>
+          {video.title}
+          {video.season ? ` · ${video.season}` : ''}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', mb: 1 }}>
+          {video.synopsis}
+        </Typography>
+        <Button component={Link} to={href} onClick={() => rememberChosenVideo(video)} variant="contained" size="small" aria-label={`${video.title}: ${formatKsh(video.price)}`}>
+          {formatKsh(video.price)}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** The home hero: the 10 newest videos, advancing every 5 s, pausable and swipeable (seed §2, §9). */
+export function HeroSlider({ videos, isLoading }: { videos: Video[] | undefined; isLoading: boolean }) {
+  const wide = useMediaQuery(`(min-width:${WIDE_SLIDER_MIN_WIDTH}px)`, { noSsr: true });
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const swipeStart = useRef<number | null>(null);
+  const count = videos?.length ?? 0;
+
+  useEffect(() => {
+    if (paused || hovered || count < 2) return;
+    const timer = setInterval(() => setIndex((i) => nextSlide(i, count, wide)), SLIDE_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [paused, hovered, count, wide]);
+
+  const height = { xs: 300, sm: 340 };
+  if (isLoading || !videos) return <Skeleton variant="rectangular" sx={{ height }} aria-label="Loading newest videos" />;
+  if (count === 0) return null;
+  const perView = wide ? 2 : 1;
+  const shown = Math.min(index, Math.max(0, count - perView));
+
+  return (
+    <Box
+      component="section"
+      aria-roledescription="carousel"
+      aria-label="Newest videos"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onPointerDown={(e) => (swipeStart.current = e.clientX)}
+      onPointerUp={(e) => {
+        if (swipeStart.current === null) return;
+        const dx = e.clientX - swipeStart.current;
+        swipeStart.current = null;
+        if (dx <= -SWIPE_PX) setIndex((i) => nextSlide(i, count, wide));
+        else if (dx >= SWIPE_PX) setIndex((i) => previousSlide(i, count, wide));
+      }}
+      sx={{ position: 'relative', overflow: 'hidden', height, background: 'radial-gradient(circle at 20% 30%, #24405a, #101418 70%)', touchAction: 'pan-y' }}
+    >
+      <Box
+        data-testid="hero-track"
+        data-index={shown}
+        sx={{ display: 'flex', height: '100%', transform: `translateX(-${(shown * 100) / perView}%)`, transition: 'transform .5s ease' }}
+      >
+        {videos.map((v, i) => (
+          <Box key={v.vidId} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} aria-hidden={i < shown || i >= shown + perView} sx={{ flex: `0 0 ${100 / perView}%`, height: '100%' }}>
+            <Slide video={v} first={i === 0} />
+          </Box>
+        ))}
+      </Box>
+      <Box sx={{ position: 'absolute', bottom: 6, left: 0, right: 0, display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 0.5 }}>
+        <IconButton size="small" onClick={() => setPaused((p) => !p)} aria-label={paused ? 'Play slideshow' : 'Pause slideshow'} sx={{ color: 'text.primary' }}>
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+            {paused ? <path d="M8 5v14l11-7z" /> : <path d="M6 5h4v14H6zm8 0h4v14h-4z" />}
+          </svg>
+        </IconButton>
+        {videos.map((v, i) => (
+          <Box
+            key={v.vidId}
+            component="button"
+            type="button"
+            onClick={() => setIndex(Math.min(i, Math.max(0, count - perView)))}
+            aria-label={`Show slide ${i + 1}`}
+            aria-current={i === shown}
+            sx={{ width: 10, height: 10, p: 0, border: 0, borderRadius: '50%', cursor: 'pointer', bgcolor: i === shown ? 'secondary.main' : 'rgba(255,255,255,.4)' }}
+          />
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,43 @@
+import Chip from '@mui/material/Chip';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useParams, useSearchParams } from 'react-router';
+import { useGenres } from '../api/get-genres.ts';
+import { ChipPicker } from '../components/chip-picker.tsx';
+import { VideoListPage } from '../components/video-list-page.tsx';
+
+const TABS = ['recent', 'popular', 'genre'] as const;
+type DjTab = (typeof TABS)[number];
+
+/** /dj/{dj}: all of one DJ's videos with a DJTV badge and the Recent, Popular and Genre tabs. */
+export default function DjScreen() {
+  const { dj = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as DjTab) : 'recent';
+  const genres = useGenres();
+  const genre = tab === 'genre' ? (params.get('genre') ?? genres.data?.results[0]?.title ?? null) : null;
+  const set = (changes: Record<string, string>) => setParams({ ...Object.fromEntries(params), ...changes }, { replace: true });
+
+  return (
+    <VideoListPage
+      title={`DJ ${dj}`}
+      badge={<Chip label="DJTV" color="secondary" size="small" sx={{ fontWeight: 800 }} />}
+      query={{
+        page_size: 1000,
+        dj,
+        ordering: '-date_uploaded',
+        ...(tab === 'popular' ? { popular: true } : {}),
+        ...(genre ? { genre } : {}),
+      }}
+      emptyText={tab === 'popular' ? `Currently no popular movie by DJ ${dj}.` : `Currently no ${genre ? `${genre} ` : ''}movie by DJ ${dj}.`}
+      countWhat={`by DJ ${dj}`}
+    >
+      <Tabs value={tab} onChange={(_e, v: DjTab) => set({ tab: v })} aria-label={`DJ ${dj} videos`} sx={{ mb: 1.5 }}>
+        <Tab value="recent" label="Recent" />
+        <Tab value="popular" label="Popular" />
+        <Tab value="genre" label="Genre" />
+      </Tabs>
+      {tab === 'genre' && <ChipPicker label="Genres" options={genres.data?.results.map((g) => g.title)} selected={genre} onSelect={(g) => g && set({ genre: g })} />}
+    </VideoListPage>
+  );
+}

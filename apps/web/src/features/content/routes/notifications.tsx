@@ -1,0 +1,35 @@
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { pageSx, PageTitle } from '../../catalog/components/video-list-page.tsx';
+import { useNotifications } from '../api/get-content.ts';
+
+/** /notifications: the store's news, newest first. */
+export default function NotificationsScreen() {
+  const q = useNotifications();
+  return (
+    <Box sx={pageSx}>
+      <PageTitle>Notifications</PageTitle>
+      {q.isError ? (
+        <ErrorState onRetry={() => void q.refetch()} />
+      ) : q.isPending ? (
+        Array.from({ length: 4 }, (_, i) => <Skeleton key={i} variant="rounded" height={64} sx={{ mb: 1 }} />)
+      ) : q.data.results.length === 0 ? (
+        <EmptyState message="Currently no notification." />
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, maxWidth: 760 }}>
+          {q.data.results.map((n) => (
+            <Box component="li" key={n.noty_id} sx={{ p: 2, bgcolor: 'background.paper', borderRadius: 2 }}>
+              <Typography variant="caption" component="time" dateTime={n.date_notified} sx={{ color: 'text.secondary' }}>
+                {formatDate(n.date_notified)}
+              </Typography>
+              <Typography>{n.message}</Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,106 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+import { useParams } from 'react-router';
+import type { Video } from '@store/contract';
+import { Poster } from '../../../components/poster.tsx';
+import { ErrorState } from '../../../components/states.tsx';
+import { videoHref } from '../../../components/use-video-href.ts';
+import { formatDate, formatKsh, truncateSynopsis } from '../../../lib/format.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useVideo } from '../../catalog/api/get-video.ts';
+import { useVideos } from '../../catalog/api/get-videos.ts';
+import { pageSx } from '../../catalog/components/video-list-page.tsx';
+
+/** 'Similar to': up to 6 of the same genre, newest first, synopsis cut at 100 characters (seed §4, §9). */
+function SimilarList({ video }: { video: Video }) {
+  const q = useVideos({ page_size: 7, genre: video.genre, ordering: '-date_uploaded' });
+  const similar = (q.data?.results ?? []).filter((v) => v.vidId !== video.vidId).slice(0, 6);
+  if (q.isError) return <ErrorState onRetry={() => void q.refetch()} />;
+  return (
+    <Box component="section" aria-labelledby="similar-heading" sx={{ mt: 4 }}>
+      <Typography id="similar-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+        Similar to {video.title}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        {q.isPending
+          ? Array.from({ length: 4 }, (_, i) => <Skeleton key={i} variant="rounded" height={96} />)
+          : similar.map((v) => (
+              <Box component="li" key={v.vidId}>
+                <Box component={Link} to={videoHref(v)} sx={{ display: 'flex', gap: 1.5, color: 'inherit', textDecoration: 'none', p: 1, borderRadius: 1, '&:hover': { bgcolor: 'action.hover' } }}>
+                  <Box sx={{ width: 64, flexShrink: 0 }}>
+                    <Poster video={v} sizes="64px" />
+                  </Box>
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography variant="subtitle2">{v.title}{v.season ? ` · ${v.season}` : ''}</Typography>
+                    <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+                      {truncateSynopsis(v.synopsis)}
+                    </Typography>
+                    <Typography variant="caption" sx={{ color: 'secondary.main', fontWeight: 600 }}>
+                      {formatKsh(v.price)}
+                    </Typography>
+                  </Box>
+                </Box>
+              </Box>
+            ))}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * /video/{id}: the store page of a video. /watch and /play render it too until the buying issue adds
+ * the player, which only owners will see (CONTRACT §7).
+ */
+export default function VideoScreen() {
+  const { id } = useParams();
+  const q = useVideo(id);
+  if (q.isError) {
+    const missing = q.error instanceof ApiError && q.error.status === 404;
+    return (
+      <Box sx={pageSx}>
+        <ErrorState message={missing ? 'This video is not in the store.' : 'Error fetching video, Try again!'} onRetry={missing ? undefined : () => void q.refetch()} />
+      </Box>
+    );
+  }
+  const v = q.data;
+  return (
+    <Box sx={pageSx}>
+      <Box sx={{ display: 'flex', gap: { xs: 2, sm: 3 }, flexDirection: { xs: 'column', sm: 'row' } }}>
+        <Box sx={{ width: { xs: '55%', sm: 240 }, maxWidth: 240, flexShrink: 0, alignSelf: { xs: 'center', sm: 'flex-start' } }}>
+          {v ? <Poster video={v} sizes="240px" eager /> : <Skeleton variant="rounded" sx={{ aspectRatio: '2 / 3', height: 'auto' }} />}
+        </Box>
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          {v ? (
+            <>
+              <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: 24, sm: 32 } }}>
+                {v.title}
+              </Typography>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, my: 1.5 }}>
+                {v.season && <Chip label={v.season} size="small" />}
+                <Chip component={Link} clickable to={`/dj/${encodeURIComponent(v.dj)}`} label={`DJ ${v.dj}`} size="small" color="secondary" variant="outlined" />
+                <Chip component={Link} clickable to={`/genre/${encodeURIComponent(v.genre)}`} label={v.genre} size="small" variant="outlined" />
+                <Chip component={Link} clickable to={`/store/${encodeURIComponent(v.cartegory)}`} label={v.cartegory} size="small" variant="outlined" />
+              </Box>
+              <Typography sx={{ fontSize: 28, fontWeight: 800, color: 'secondary.main' }}>{formatKsh(v.price)}</Typography>
+              <Typography sx={{ mt: 1.5, maxWidth: 680 }}>{v.synopsis}</Typography>
+              <Typography variant="caption" component="p" sx={{ mt: 1.5, color: 'text.secondary' }}>
+                Added {formatDate(v.date_uploaded)} · bought {v.purchase_times} times
+              </Typography>
+            </>
+          ) : (
+            <>
+              <Skeleton width="70%" height={44} />
+              <Skeleton width={220} height={32} />
+              <Skeleton width={120} height={40} />
+              <Skeleton height={80} />
+            </>
+          )}
+        </Box>
+      </Box>
+      {v && <SimilarList video={v} />}
+    </Box>
+  );
+}

@@ -1,0 +1,42 @@
+/** An API answer that was not 2xx, with the server's message (CONTRACT §3 shapes). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+  /** Field errors of a 400, keyed by field: the first message of each is what forms show. */
+  get fieldErrors(): Record<string, string[]> {
+    if (this.status !== 400 || typeof this.body !== 'object' || this.body === null || 'detail' in this.body) return {};
+    return this.body as Record<string, string[]>;
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+export function apiUrl(path: string, params: QueryParams = {}): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, String(v));
+  const qs = search.toString();
+  return `/api${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function request<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    signal: signal ?? null,
+    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const data: unknown = res.status === 204 ? null : await res.json().catch(() => null);
+  if (!res.ok) {
+    const detail = data && typeof data === 'object' && 'detail' in data ? String((data as { detail: unknown }).detail) : res.statusText;
+    throw new ApiError(res.status, detail, data);
+  }
+  return data as T;
+}
+
+export const apiGet = <T>(path: string, params?: QueryParams, signal?: AbortSignal) => request<T>('GET', apiUrl(path, params), undefined, signal);
+export const apiPost = <T>(path: string, body: unknown) => request<T>('POST', apiUrl(path), body);
