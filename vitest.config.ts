@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // One run over every workspace, so CI reads one summary line.
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'apps/server'],
+    projects: ['packages/contract', 'apps/server', 'apps/web'],
     reporters: ['default', './test/strict-reporter.ts'],
   },
 });

@@ -1,0 +1,84 @@
+import { fireEvent, screen, waitFor, waitForElementToBeRemoved } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { emptyPage, mockApi, renderApp } from '../../test/render.tsx';
+import { setViewportWidth } from '../../test/setup.ts';
+import { AppLayout } from './app-layout.tsx';
+
+const layout = (
+  <Routes>
+    <Route element={<AppLayout />}>
+      <Route path="*" element={<p>screen</p>} />
+    </Route>
+  </Routes>
+);
+
+describe('layout', () => {
+  beforeEach(() => {
+    mockApi(() => emptyPage);
+  });
+
+  it('on a phone, opens the drawer from the menu and closes it when a link is chosen', async () => {
+    setViewportWidth(360);
+    renderApp(layout, '/new');
+    expect(screen.queryByTestId('drawer')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByTestId('drawer');
+    const links = [...drawer.querySelectorAll('a')].map((a) => a.textContent);
+    expect(links).toEqual(['Home', 'TV show', 'Movie', 'Animation', 'DJ/s', 'Genre', 'Contact', 'About US', 'Cart', 'Account', 'Notification', 'Guide', 'Deposit']);
+    fireEvent.click(screen.getByRole('link', { name: 'Genre' }));
+    await waitForElementToBeRemoved(() => screen.queryByTestId('drawer'));
+  });
+
+  it('on a phone, closes the drawer on a click outside it', async () => {
+    setViewportWidth(360);
+    renderApp(layout, '/new');
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await screen.findByTestId('drawer');
+    fireEvent.click(document.querySelector('.MuiBackdrop-root')!);
+    await waitForElementToBeRemoved(() => screen.queryByTestId('drawer'));
+  });
+
+  it('on a wide screen, shows the sidebar by default and toggles it from the menu', async () => {
+    setViewportWidth(1280);
+    renderApp(layout, '/new');
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Close menu' }));
+    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+  });
+
+  it('shows Login when signed out, and the short name when signed in', () => {
+    renderApp(layout, '/new');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/account/authenticate');
+  });
+
+  it('shows a signed-in name lowercased and cut to four characters', () => {
+    localStorage.setItem('authorized', 'true');
+    localStorage.setItem('user', JSON.stringify('Wanjiku'));
+    renderApp(layout, '/new');
+    expect(screen.getByTestId('account-name')).toHaveTextContent('wanj...');
+    expect(screen.getByRole('link', { name: 'Profile of Wanjiku' })).toHaveAttribute('href', '/profile');
+  });
+
+  it('keeps the header solid away from home and clear over the home hero until scrolled', async () => {
+    renderApp(layout, '/new');
+    expect(document.querySelector('header')).toHaveAttribute('data-solid', 'true');
+  });
+
+  it('keeps the header clear over the home hero until the page scrolls', async () => {
+    renderApp(layout, '/');
+    const header = document.querySelector('header')!;
+    expect(header).toHaveAttribute('data-solid', 'false');
+    Object.defineProperty(window, 'scrollY', { value: 200, configurable: true });
+    fireEvent.scroll(window);
+    await waitFor(() => expect(header).toHaveAttribute('data-solid', 'true'));
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  });
+
+  it('shows the copyright footer', () => {
+    renderApp(layout, '/new');
+    expect(screen.getByText('Copyright © 2025 / All rights reserved')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,49 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+
+/** The window width the media queries see; tests set it with setViewportWidth. */
+let width = 1280;
+export function setViewportWidth(w: number) {
+  width = w;
+}
+
+function matches(query: string): boolean {
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+  return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+}
+
+window.matchMedia = (query: string) =>
+  ({
+    get matches() {
+      return matches(query);
+    },
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+beforeEach(() => {
+  width = 1280;
+  localStorage.clear();
+});
+afterEach(cleanup);
+
+// jsdom has no PointerEvent; without it, fireEvent.pointerDown drops clientX.
+if (typeof window.PointerEvent === 'undefined') {
+  class PointerEventPolyfill extends MouseEvent {
+    readonly pointerId: number;
+    readonly pointerType: string;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 1;
+      this.pointerType = init.pointerType ?? 'touch';
+    }
+  }
+  window.PointerEvent = PointerEventPolyfill as unknown as typeof PointerEvent;
+}
