@@ -28,7 +28,7 @@ export function VideoCard({ video, sizes = '(max-width: 600px) 33vw, 160px', eag
       </Typography>
       <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
         {video.season ? `${video.season} · ` : ''}
-        <Box component="span" sx={{ color: 'secondary.main', fontWeight: 600 }}>
+        <Box component="span" sx={{ color: 'secondary.main', fontWeight: 600, whiteSpace: 'nowrap' }}>
           {formatKsh(video.price)}
         </Box>
       </Typography>

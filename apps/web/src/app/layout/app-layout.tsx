@@ -79,7 +79,7 @@ export function AppLayout() {
           >
             {STORE_NAME}
           </Typography>
-          <Typography component={Link} to="/" sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 800, fontSize: 16, display: { xs: 'block', sm: 'none' } }} aria-label={STORE_NAME}>
+          <Typography component={Link} to="/" sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 800, fontSize: 16, display: { xs: 'block', sm: 'none' } }} aria-label={`VSK, ${STORE_NAME}`}>
             VSK
           </Typography>
           <SearchBox />

@@ -95,11 +95,15 @@ export function HeroSlider({ videos, isLoading }: { videos: Video[] | undefined;
         data-index={shown}
         sx={{ display: 'flex', height: '100%', transform: `translateX(-${(shown * 100) / perView}%)`, transition: 'transform .5s ease' }}
       >
-        {videos.map((v, i) => (
-          <Box key={v.vidId} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} aria-hidden={i < shown || i >= shown + perView} sx={{ flex: `0 0 ${100 / perView}%`, height: '100%' }}>
-            <Slide video={v} first={i === 0} />
-          </Box>
-        ))}
+        {videos.map((v, i) => {
+          // Slides out of view can be neither seen nor reached with the keyboard.
+          const offscreen = i < shown || i >= shown + perView;
+          return (
+            <Box key={v.vidId} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} aria-hidden={offscreen} inert={offscreen} sx={{ flex: `0 0 ${100 / perView}%`, height: '100%' }}>
+              <Slide video={v} first={i === 0} />
+            </Box>
+          );
+        })}
       </Box>
       <Box sx={{ position: 'absolute', bottom: 6, left: 0, right: 0, display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 0.5 }}>
         <IconButton size="small" onClick={() => setPaused((p) => !p)} aria-label={paused ? 'Play slideshow' : 'Pause slideshow'} sx={{ color: 'text.primary' }}>
