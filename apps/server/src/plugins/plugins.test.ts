@@ -65,6 +65,19 @@ describe('errors, health, docs and the single-page apps', () => {
     expect(missing.body).toContain('web app');
   });
 
+  it('writes the first answers into the home page and preloads the hero poster', async () => {
+    const res = await t.app.inject('/');
+    expect(res.statusCode).toBe(200);
+    const json = /<script id="initial-data" type="application\/json">(.*)<\/script>/.exec(res.body)![1]!;
+    const data = JSON.parse(json) as Record<string, { results: { title: string; image_set: { url: string }[] }[] }>;
+    const hero = data['/api/videoDetails/?page_size=10&ordering=-date_uploaded']!;
+    expect(hero.results[0]!.title).toBe('Demon Slayer: Hunter\u2019s Oath');
+    expect(Object.keys(data)).toEqual(expect.arrayContaining(['/api/videoDetails/?page_size=7&ordering=-date_uploaded', '/api/dj/?page_size=100']));
+    expect(res.body).toContain(`<link rel="preload" as="image" imagesrcset="${hero.results[0]!.image_set[0]!.url} 160w`);
+    // a title cannot close the script early
+    expect(json).not.toContain('</');
+  });
+
   it('compresses JSON and pages for clients that accept it', async () => {
     const res = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.headers['content-encoding']).toBe('br');

@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { HttpError } from '../lib/http-errors.ts';
-import { createCatalogService } from '../modules/catalog/catalog-service.ts';
-import { sharePreviewTags, withHead } from '../modules/catalog/share-preview.ts';
+import { registerStorefrontPages } from './storefront-pages.ts';
 
 const YEAR = 365 * 24 * 3600;
 
@@ -50,31 +48,19 @@ export async function registerSites(app: FastifyInstance): Promise<void> {
     });
   }
 
-  const sendIndex = (reply: FastifyReply, site: Site, name: string) =>
+  const sendIndex = (reply: FastifyReply, site: Site, name: string, status = 200) =>
     reply
-      .status(site.index ? 200 : 503)
+      .status(site.index ? status : 503)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(site.index ?? NOT_BUILT(name));
 
   app.get('/admin', (_req, reply) => reply.redirect('/admin/', 301));
 
-  // A shared /video/{id} link shows its poster, title and price in the preview.
-  const catalog = createCatalogService(app.db);
   const storefront = sites[1]!;
-  app.get<{ Params: { id: string } }>('/video/:id', async (request, reply) => {
-    if (!storefront.index) return sendIndex(reply, storefront, 'storefront');
-    try {
-      const video = await catalog.getVideo(request.params.id);
-      const html = withHead(storefront.index, sharePreviewTags(video, app.config.publicUrl));
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-    } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 404) {
-        return reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(storefront.index);
-      }
-      throw err;
-    }
-  });
+  if (storefront.index) {
+    registerStorefrontPages(app, storefront.index, (reply, status) => sendIndex(reply, storefront, 'storefront', status));
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;

@@ -38,5 +38,29 @@ async function request<T>(method: string, url: string, body?: unknown, signal?: 
   return data as T;
 }
 
-export const apiGet = <T>(path: string, params?: QueryParams, signal?: AbortSignal) => request<T>('GET', apiUrl(path, params), undefined, signal);
+/**
+ * Answers the server wrote into the page (see the server's storefront-pages.ts), used once each:
+ * the first screen renders without waiting for another round trip on a slow network.
+ */
+let initialData: Record<string, unknown> | null = null;
+function takeInitial(url: string): unknown {
+  if (initialData === null) {
+    const el = typeof document === 'undefined' ? null : document.getElementById('initial-data');
+    try {
+      initialData = el?.textContent ? (JSON.parse(el.textContent) as Record<string, unknown>) : {};
+    } catch {
+      initialData = {};
+    }
+  }
+  if (!(url in initialData)) return undefined;
+  const value = initialData[url];
+  delete initialData[url];
+  return value;
+}
+
+export function apiGet<T>(path: string, params?: QueryParams, signal?: AbortSignal): Promise<T> {
+  const url = apiUrl(path, params);
+  const inline = takeInitial(url);
+  return inline === undefined ? request<T>('GET', url, undefined, signal) : Promise.resolve(inline as T);
+}
 export const apiPost = <T>(path: string, body: unknown) => request<T>('POST', apiUrl(path), body);

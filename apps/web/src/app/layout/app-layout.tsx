@@ -14,6 +14,7 @@ import { SearchBox } from './search-box.tsx';
 import { SideNav } from './side-nav.tsx';
 import { useScrolled } from './use-scrolled.ts';
 import { ScreenSkeleton } from './screen-skeleton.tsx';
+import { LazySection } from '../../components/lazy-section.tsx';
 
 /** Toolbar plus DJ tabs: the content of the home page starts under this. */
 export const HEADER_HEIGHT = 96;
@@ -107,13 +108,16 @@ export function AppLayout() {
             </Suspense>
           )
         )}
-        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, minWidth: 0, mt: isHome ? `-${HEADER_HEIGHT}px` : 0, outline: 'none' }}>
+        {/* At least a screen tall: while a screen loads, the footer stays below the fold instead of jumping. */}
+        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, minWidth: 0, minHeight: '100vh', mt: isHome ? `-${HEADER_HEIGHT}px` : 0, outline: 'none' }}>
           <Suspense fallback={<ScreenSkeleton />}>
             <Outlet />
           </Suspense>
         </Box>
       </Box>
-      <NewestStrip />
+      <LazySection minHeight={40}>
+        <NewestStrip />
+      </LazySection>
       <Footer />
     </Box>
   );

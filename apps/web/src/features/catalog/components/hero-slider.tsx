@@ -60,6 +60,9 @@ export function HeroSlider({ videos, isLoading }: { videos: Video[] | undefined;
   const [hovered, setHovered] = useState(false);
   const swipeStart = useRef<number | null>(null);
   const count = videos?.length ?? 0;
+  // Slides are built the first time they come into view: less work before the page can respond.
+  const [reached, setReached] = useState(2);
+  useEffect(() => setReached((r) => Math.max(r, index + 3)), [index]);
 
   useEffect(() => {
     if (paused || hovered || count < 2) return;
@@ -100,7 +103,7 @@ export function HeroSlider({ videos, isLoading }: { videos: Video[] | undefined;
           const offscreen = i < shown || i >= shown + perView;
           return (
             <Box key={v.vidId} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} aria-hidden={offscreen} inert={offscreen} sx={{ flex: `0 0 ${100 / perView}%`, height: '100%' }}>
-              <Slide video={v} first={i === 0} />
+              {i < reached && <Slide video={v} first={i === 0} />}
             </Box>
           );
         })}

@@ -4,7 +4,7 @@ import { useDjTotals } from '../api/get-djs.ts';
 import { useGenreTotals } from '../api/get-genres.ts';
 import { useVideos, type VideoQuery } from '../api/get-videos.ts';
 import { HeroSlider } from '../components/hero-slider.tsx';
-import { LazySection } from '../components/lazy-section.tsx';
+import { LazySection } from '../../../components/lazy-section.tsx';
 
 const RAIL_HEIGHT = 290;
 const HOME_SECTION = 10;
@@ -47,8 +47,8 @@ export function HomeScreen() {
       {newest.isError && <VideoRail title="Newest" moreHref="/new" videos={undefined} isError onRetry={() => void newest.refetch()} />}
       <Box sx={{ px: { xs: 1.5, sm: 3 }, pt: 2 }}>
         <QueryRail title="Suggestions" moreHref="/suggestions" query={{ page_size: HOME_SECTION, suggest: true, ordering: '-date_uploaded' }} emptyText="Currently no suggested movie." />
-        <QueryRail title="Trending Now" moreHref="/trend" query={{ page_size: HOME_SECTION, ordering: '-purchase_times' }} />
-        <LazySection minHeight={RAIL_HEIGHT * 3}>
+        <LazySection minHeight={RAIL_HEIGHT * 4}>
+          <QueryRail title="Trending Now" moreHref="/trend" query={{ page_size: HOME_SECTION, ordering: '-purchase_times' }} />
           <QueryRail title="Top TV Shows" moreHref="/store/series" query={{ page_size: HOME_SECTION, cartegory: 'series', ordering: '-purchase_times' }} emptyText="Currently no series movie." />
           <QueryRail title="Top Movies" moreHref="/store/movie" query={{ page_size: HOME_SECTION, cartegory: 'movie', ordering: '-purchase_times' }} emptyText="Currently no movie movie." />
           <QueryRail title="Top Anime" moreHref="/store/anime" query={{ page_size: HOME_SECTION, cartegory: 'anime', ordering: '-purchase_times' }} emptyText="Currently no anime movie." />
