@@ -3,3 +3,4 @@ export * from './phone.ts';
 export * from './catalog.ts';
 export * from './content.ts';
 export * from './health.ts';
+export * from './storefront-routes.ts';

@@ -37,7 +37,10 @@ describe('errors, health, docs and the single-page apps', () => {
   });
 
   it('serves the storefront for every deep link and the back office under /admin/', async () => {
-    for (const url of ['/', '/new', '/search/demon%20slayer', '/account/password_reset/abc']) {
+    const unknown = await t.app.inject('/no/such/page');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('web app');
+    for (const url of ['/', '/new', '/search/demon%20slayer', '/dj/Kibe?tab=popular', '/store/movie/']) {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('web app');

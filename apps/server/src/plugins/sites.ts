@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { isStorefrontPath } from '@store/contract';
 import { registerStorefrontPages } from './storefront-pages.ts';
 
 const YEAR = 365 * 24 * 3600;
@@ -69,6 +70,8 @@ export async function registerSites(app: FastifyInstance): Promise<void> {
       return reply.status(404).send({ detail: 'Not found.' });
     }
     if (url.startsWith('/admin/')) return sendIndex(reply, sites[0]!, 'back office');
-    return sendIndex(reply, sites[1]!, 'storefront');
+    // Unknown pages still get the app (it shows its 404 page) but with an honest status.
+    const path = url.split('?')[0]!;
+    return sendIndex(reply, sites[1]!, 'storefront', isStorefrontPath(path) ? 200 : 404);
   });
 }

@@ -14,6 +14,7 @@ import { SearchBox } from './search-box.tsx';
 import { SideNav } from './side-nav.tsx';
 import { useScrolled } from './use-scrolled.ts';
 import { ScreenSkeleton } from './screen-skeleton.tsx';
+import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 import { LazySection } from '../../components/lazy-section.tsx';
 
 /** Toolbar plus DJ tabs: the content of the home page starts under this. */
@@ -110,9 +111,11 @@ export function AppLayout() {
         )}
         {/* At least a screen tall: while a screen loads, the footer stays below the fold instead of jumping. */}
         <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, minWidth: 0, minHeight: '100vh', mt: isHome ? `-${HEADER_HEIGHT}px` : 0, outline: 'none' }}>
-          <Suspense fallback={<ScreenSkeleton />}>
-            <Outlet />
-          </Suspense>
+          <ScreenErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<ScreenSkeleton />}>
+              <Outlet />
+            </Suspense>
+          </ScreenErrorBoundary>
         </Box>
       </Box>
       <LazySection minHeight={40}>

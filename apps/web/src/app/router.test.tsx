@@ -1,0 +1,37 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { STOREFRONT_ROUTES } from '@store/contract';
+import { makeVideo } from '../test/fixtures.ts';
+import { emptyPage, mockApi, renderApp } from '../test/render.tsx';
+import { AppRoutes } from './router.tsx';
+
+const example = (route: string) => route.replace(/:[a-zA-Z]+/g, '1');
+const api = (url: URL) => (/\/videoDetails\/\d+\/$/.test(url.pathname) ? makeVideo(1) : emptyPage);
+
+describe('storefront routes', () => {
+  it.each(STOREFRONT_ROUTES.filter((r) => !r.startsWith('/account/')))('%s is a page of the router, not its 404', async (route) => {
+    mockApi(api);
+    renderApp(<AppRoutes />, example(route));
+    const main = await screen.findByRole('main');
+    // every screen's code is lazy: let it arrive before judging
+    await vi.waitFor(() => expect(main.querySelector('[aria-label="Loading"]')).toBeNull());
+    expect(main).not.toHaveTextContent('This page is not in the store.');
+    expect(main).not.toHaveTextContent('Error!');
+  });
+
+  it('shows the 404 page for a path the server also answers with 404', async () => {
+    mockApi(api);
+    renderApp(<AppRoutes />, '/no/such/page');
+    expect(await screen.findByText('This page is not in the store.')).toBeInTheDocument();
+  });
+
+  it('keeps the store usable when a screen fails to render', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // an answer of the wrong shape makes the video screen throw while rendering
+    mockApi(() => ({ ...emptyPage, date_uploaded: 'not a date', title: 'x', image_set: [] }));
+    renderApp(<AppRoutes />, '/video/1');
+    expect(await screen.findByText('Error! loading results.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    vi.mocked(console.error).mockRestore();
+  });
+});
