@@ -43,7 +43,7 @@ function shellWith(video: Video | undefined, posterWidth: number, heading: 'h1' 
   if (!video?.image) return header;
   const srcset = video.image_set.map((s) => `${s.url} ${s.width}w`).join(', ');
   const h = Math.round(posterWidth * 1.5);
-  return `${header}<div style="display:flex;gap:16px;align-items:center;padding:16px;font-family:system-ui,sans-serif;color:#eee">
+  return `${header}<div style="display:flex;flex-wrap:wrap;gap:16px;align-items:center;padding:16px;font-family:system-ui,sans-serif;color:#eee">
         <img src="${video.image_set[1]?.url ?? video.image}" srcset="${srcset}" sizes="${posterWidth}px" width="${posterWidth}" height="${h}" alt="" fetchpriority="high" style="width:${posterWidth}px;height:${h}px;object-fit:cover;border-radius:4px;flex-shrink:0" />
         <div><${heading} style="margin:0 0 8px;font-size:22px;font-weight:800">${esc(video.title)}</${heading}><div style="color:#ffd54f;font-weight:700">Ksh ${ksh.format(video.price)}</div></div>
       </div>`;
