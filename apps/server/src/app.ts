@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -14,16 +15,21 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { registerPublicImages } from './modules/media/routes.ts';
+import { createAccounts } from './modules/accounts/index.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { memoryAttemptCounter, redisAttemptCounter } from './lib/attempt-counter.ts';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   /** Shared rate-limit counters; absent keeps them in this process's memory. */
   redis?: Redis | undefined;
+  /** Where mail goes; by default SMTP_URL or the outbox folder. */
+  mailer?: Mailer;
 }
 
 /** Builds the whole app: external plugins, then app plugins, then routes (ARCHITECTURE.md). */
-export async function buildApp({ config, database, redis }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, redis, mailer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -58,13 +64,19 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
       detail: `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
     }),
   });
+  await app.register(cookie);
   await registerOpenApi(app);
+  const accounts = createAccounts(app, {
+    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    attempts: redis ? redisAttemptCounter(redis) : memoryAttemptCounter(),
+  });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
       await api.register(contentRoutes);
+      await api.register(accounts.routes);
     },
     { prefix: '/api' },
   );

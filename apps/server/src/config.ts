@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+const DEV_JWT_SECRET = 'development-only-secret-do-not-use-in-production';
+
 /** Every environment variable the server reads, with its default. The README lists the same. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -20,6 +22,17 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Trust X-Forwarded-For from a reverse proxy (for client IPs in rate limits). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Signs access and refresh tokens. The default is for development only; production refuses it. */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters.').default(DEV_JWT_SECRET),
+  /** An SMTP server (smtp://user:pass@host:587); unset writes mail to DATA_DIR/outbox and the console. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Video Store Kenya <no-reply@videostore.co.ke>'),
+  /** Login attempts one address may make per 10 minutes, whatever the account. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Failed logins for one account from one address per 15 minutes. */
+  LOGIN_FAILURE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Password-reset requests one address may make per hour. */
+  RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_WINDOW: z.string().default('10 minutes'),
 });
@@ -37,6 +50,12 @@ export interface Config {
   redisUrl: string | undefined;
   trustProxy: boolean;
   contactRateLimit: { max: number; timeWindow: string };
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  loginRateLimit: number;
+  loginFailureLimit: number;
+  resetRateLimit: number;
   /** Where the built storefront and back office are; null in tests that serve only the API. */
   webDist: string | null;
   adminDist: string | null;
@@ -56,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === 'production';
   const demoData = e.DEMO_DATA ? e.DEMO_DATA === 'true' : !production;
   if (production && demoData) throw new ConfigError('DEMO_DATA cannot be on in production.');
+  if (production && e.JWT_SECRET === DEV_JWT_SECRET) throw new ConfigError('Set JWT_SECRET: the default secret cannot be used in production.');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -69,6 +89,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY === 'true',
     contactRateLimit: { max: e.CONTACT_RATE_LIMIT, timeWindow: e.CONTACT_RATE_WINDOW },
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    loginFailureLimit: e.LOGIN_FAILURE_LIMIT,
+    resetRateLimit: e.RESET_RATE_LIMIT,
     webDist: path.join(repoRoot, 'apps/web/dist'),
     adminDist: path.join(repoRoot, 'apps/admin/dist'),
   };

@@ -4,3 +4,4 @@ export * from './catalog.ts';
 export * from './content.ts';
 export * from './health.ts';
 export * from './storefront-routes.ts';
+export * from './accounts.ts';

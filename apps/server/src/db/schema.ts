@@ -107,3 +107,68 @@ export const contactMessages = pgTable('contact_messages', {
   isRead: boolean('is_read').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isStaff: boolean('is_staff').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Bumped to end every session at once (password reset): access tokens carry it. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_username_unique').on(sql`lower(${t.username})`), uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    buyerid: serial('buyerid').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phoneNumber: text('phone_number'),
+    /** The balance in Ksh. Written only by the wallet, never from a client. */
+    account: integer('account').notNull().default(0),
+    country: text('country').notNull().default('Kenya'),
+    city: text('city').notNull().default(''),
+    pictureKey: text('picture_key'),
+  },
+  (t) => [uniqueIndex('profiles_user_unique').on(t.userId), check('profiles_account_not_negative', sql`${t.account} >= 0`)],
+);
+
+/** One row per issued refresh token; a family is one login, rotated on every use. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    family: text('family').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.family), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token: the token itself exists only in the e-mail. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_resets_token_unique').on(t.tokenHash)],
+);

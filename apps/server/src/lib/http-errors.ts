@@ -21,3 +21,10 @@ export class FieldError extends Error {
 }
 
 export const notFound = (what = 'Not found.') => new HttpError(404, what);
+
+/** zod issues as field errors: the first path segment names the field. */
+export function fieldErrorFromIssues(issues: { path: PropertyKey[]; message: string }[]): FieldError {
+  const fields: FieldErrors = {};
+  for (const i of issues) (fields[String(i.path[0] ?? 'non_field_errors')] ??= []).push(i.message);
+  return new FieldError(fields);
+}

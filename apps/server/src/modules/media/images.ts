@@ -44,12 +44,17 @@ export async function storeImage(mediaDir: string, kind: ImageKind, source: Buff
       const file = path.join(dir, `${key}-${width}.webp`);
       if (await exists(file)) return;
       const tmp = `${file}.${randomUUID()}.tmp`;
-      await sharp(source)
-        .rotate()
-        .resize(width, Math.round(width * spec.aspect), { fit: 'cover', position: 'attention' })
-        .webp({ quality: 72, effort: 4 })
-        .toFile(tmp);
-      await fs.rename(tmp, file);
+      try {
+        await sharp(source)
+          .rotate()
+          .resize(width, Math.round(width * spec.aspect), { fit: 'cover', position: 'attention' })
+          .webp({ quality: 72, effort: 4 })
+          .toFile(tmp);
+        await fs.rename(tmp, file);
+      } catch (err) {
+        await fs.rm(tmp, { force: true });
+        throw err;
+      }
     }),
   );
   return key;

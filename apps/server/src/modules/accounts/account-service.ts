@@ -1,0 +1,89 @@
+import sharp from 'sharp';
+import { USERNAME_EDITABLE_MAX } from '@store/contract';
+import { FieldError, HttpError } from '../../lib/http-errors.ts';
+import { storeImage } from '../media/images.ts';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.ts';
+import { isUniqueViolation, type UserRepository, type UserRow } from './user-repository.ts';
+
+const TAKEN = {
+  username: 'A user with that username already exists.',
+  email: 'A user with that email already exists.',
+};
+const PICTURE_FORMATS = new Set(['jpeg', 'png', 'webp']);
+
+/** Registration and the changes a customer may make to their own account. */
+export function createAccountService(deps: { users: UserRepository; mediaDir: string }) {
+  const { users } = deps;
+
+  /** Runs a write, answering a taken username or e-mail as the field error it is. */
+  async function unique<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err, 'users_username_unique')) throw new FieldError({ username: [TAKEN.username] });
+      if (isUniqueViolation(err, 'users_email_unique')) throw new FieldError({ email: [TAKEN.email] });
+      throw err;
+    }
+  }
+
+  function ownProfileOnly(user: UserRow, ownerId: number) {
+    if (ownerId !== user.id) throw new HttpError(403, 'You can only change your own account.');
+  }
+
+  function checkUsernameChange(current: string, wanted: string | undefined) {
+    if (wanted === undefined || wanted === current) return;
+    if (current.length > USERNAME_EDITABLE_MAX) throw new FieldError({ username: ['Your username can no longer be changed.'] });
+  }
+
+  return {
+    async register(input: { username: string; email: string; password1: string }) {
+      if (await isCommonPassword(input.password1)) throw new FieldError({ password1: [COMMON_PASSWORD_MESSAGE] });
+      return unique(async () => users.create({ username: input.username, email: input.email, passwordHash: await hashPassword(input.password1) }));
+    },
+
+    /** Re-encodes a customer's picture as a square WebP without its metadata; refuses anything else. */
+    async storePicture(bytes: Buffer): Promise<string> {
+      const meta = await sharp(bytes)
+        .metadata()
+        .catch(() => null);
+      if (!meta?.format || !PICTURE_FORMATS.has(meta.format)) throw new FieldError({ profile_pic: ['Upload a JPEG, PNG or WebP picture.'] });
+      return storeImage(deps.mediaDir, 'portraits', bytes);
+    },
+
+    async updateProfile(
+      user: UserRow,
+      buyerid: number,
+      changes: { phone_number?: string; username?: string; country?: string; city?: string; account?: unknown },
+      picture: Buffer | undefined,
+    ) {
+      if (changes.account !== undefined) throw new HttpError(403, 'Your balance changes only through deposits and purchases.');
+      const profile = await users.profileByBuyerId(buyerid);
+      if (!profile) throw new HttpError(404, 'Not found.');
+      ownProfileOnly(user, profile.userId);
+      checkUsernameChange(user.username, changes.username);
+      const pictureKey = picture ? await this.storePicture(picture) : undefined;
+      if (changes.username !== undefined && changes.username !== user.username) {
+        await unique(() => users.updateUser(user.id, { username: changes.username! }));
+      }
+      await users.updateProfile(buyerid, {
+        ...(changes.phone_number !== undefined ? { phoneNumber: changes.phone_number } : {}),
+        ...(changes.country !== undefined ? { country: changes.country } : {}),
+        ...(changes.city !== undefined ? { city: changes.city } : {}),
+        ...(pictureKey ? { pictureKey } : {}),
+      });
+      return (await users.withProfile(user.id))!;
+    },
+
+    async updateMember(user: UserRow, memberId: number, changes: { email?: string; username?: string }) {
+      ownProfileOnly(user, memberId);
+      checkUsernameChange(user.username, changes.username);
+      const updates = {
+        ...(changes.email !== undefined ? { email: changes.email } : {}),
+        ...(changes.username !== undefined ? { username: changes.username } : {}),
+      };
+      if (Object.keys(updates).length > 0) await unique(() => users.updateUser(user.id, updates));
+      return (await users.withProfile(user.id))!;
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../../lib/http-errors.ts';
+import type { SessionService } from './session-service.ts';
+import type { UserRow } from './user-repository.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by requireUser. */
+    user: UserRow | null;
+  }
+  interface FastifyInstance {
+    /** The one hook that decides who is calling: 401 unless a valid Bearer access token is sent. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export function registerAuth(app: FastifyInstance, sessions: SessionService) {
+  app.decorateRequest('user', null);
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw new HttpError(401, 'Authentication credentials were not provided.', {}, { 'www-authenticate': 'Bearer' });
+    const user = await sessions.userForAccessToken(match[1]!);
+    if (!user) throw new HttpError(401, 'Your session has expired. Please log in again.', {}, { 'www-authenticate': 'Bearer error="invalid_token"' });
+    request.user = user;
+  });
+}
+
+/** The user requireUser found; routes that use the hook can rely on it. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new HttpError(401, 'Authentication credentials were not provided.');
+  return request.user;
+}

@@ -1,0 +1,103 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '@store/contract';
+import { engines } from '../../../test/helpers/engines.ts';
+import { signedInCustomer } from '../../../test/helpers/accounts.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+
+describe.each(engines())('profiles on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const patch = (url: string, headers: Record<string, string>, payload: object | FormData) => t.app.inject({ method: 'PATCH', url, headers, payload: payload as object });
+  const portraits = async () => (await fs.readdir(path.join(t.config.dataDir, 'media', 'portraits')).catch(() => [])).length;
+
+  it('changes phone, city and country, the phone normalised', async () => {
+    const c = await signedInCustomer(t.app);
+    const res = await patch(`/api/profile/${c.buyerid}/`, c.auth, { phone_number: '0712 345 678', city: 'Kisumu', country: 'Kenya' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<User>().profile).toMatchObject({ phone_number: '254712345678', city: 'Kisumu', country: 'Kenya' });
+    const bad = await patch(`/api/profile/${c.buyerid}/`, c.auth, { phone_number: '12345' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ phone_number: ['Enter a Kenyan mobile number, e.g. 0712 345 678.'] });
+  });
+
+  it('lets a username be chosen only while it has two characters or fewer', async () => {
+    const short = await signedInCustomer(t.app, { username: `k${Date.now() % 10}` });
+    const first = await patch(`/api/profile/${short.buyerid}/`, short.auth, { username: `kamau${Date.now()}` });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await patch(`/api/profile/${short.buyerid}/`, short.auth, { username: 'kamau-again' });
+    expect(second.statusCode).toBe(400);
+    expect(second.json()).toEqual({ username: ['Your username can no longer be changed.'] });
+  });
+
+  it('refuses to let a client set the balance', async () => {
+    const c = await signedInCustomer(t.app);
+    const res = await patch(`/api/profile/${c.buyerid}/`, c.auth, { account: 1_000_000 });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ detail: 'Your balance changes only through deposits and purchases.' });
+    const info = await t.app.inject({ url: '/api/info/', headers: c.auth });
+    expect(info.json<{ user: User }>().user.profile.account).toBe(0);
+  });
+
+  it("refuses to touch another customer's profile or member record", async () => {
+    const a = await signedInCustomer(t.app);
+    const b = await signedInCustomer(t.app);
+    expect((await patch(`/api/profile/${b.buyerid}/`, a.auth, { city: 'Hacked' })).statusCode).toBe(403);
+    expect((await patch(`/api/members/${b.id}/`, a.auth, { email: 'mine@example.co.ke' })).statusCode).toBe(403);
+    expect((await patch(`/api/profile/${b.buyerid}/`, {}, { city: 'Hacked' })).statusCode).toBe(401);
+    expect((await patch('/api/profile/abc/', a.auth, { city: 'x' })).statusCode).toBe(404);
+  });
+
+  it('changes its own e-mail, refusing one that is taken', async () => {
+    const a = await signedInCustomer(t.app);
+    const b = await signedInCustomer(t.app);
+    const res = await patch(`/api/members/${a.id}/`, a.auth, { email: `New.${a.email}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<User>().email).toBe(`new.${a.email}`);
+    const taken = await patch(`/api/members/${a.id}/`, a.auth, { email: b.email });
+    expect(taken.json()).toEqual({ email: ['A user with that email already exists.'] });
+  });
+
+  it('stores a picture as a square WebP without its metadata', async () => {
+    const c = await signedInCustomer(t.app);
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a6' } })
+      .withExif({ IFD0: { Artist: 'secret location' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('city', 'Mombasa');
+    form.append('profile_pic', new Blob([png], { type: 'image/png' }), 'me.png');
+    const res = await patch(`/api/profile/${c.buyerid}/`, c.auth, form);
+    expect(res.statusCode, res.body).toBe(200);
+    const profile = res.json<User>().profile;
+    expect(profile.city).toBe('Mombasa');
+    expect(profile.profile_pic).toMatch(/^\/media\/portraits\/[0-9a-f]{24}-192\.webp$/);
+    const served = await t.app.inject(profile.profile_pic!);
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 192, 192, undefined]);
+  });
+
+  it('refuses a 20 MB picture and a file that is not a picture, keeping nothing', async () => {
+    const c = await signedInCustomer(t.app);
+    const before = await portraits();
+    for (const [bytes, message] of [
+      [Buffer.alloc(20 * 1024 * 1024, 1), 'The picture must be at most 5 MB.'],
+      [Buffer.from('%PDF-1.4 not a picture'), 'Upload a JPEG, PNG or WebP picture.'],
+    ] as const) {
+      const form = new FormData();
+      form.append('profile_pic', new Blob([bytes], { type: 'image/png' }), 'me.png');
+      const res = await patch(`/api/profile/${c.buyerid}/`, c.auth, form);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ profile_pic: [message] });
+    }
+    expect(await portraits()).toBe(before);
+    const info = await t.app.inject({ url: '/api/info/', headers: c.auth });
+    expect(info.json<{ user: User }>().user.profile.profile_pic).toBeNull();
+  });
+});

@@ -1,0 +1,63 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { passwordResets, users as usersTable } from '../../db/schema.ts';
+import type { AttemptCounter } from '../../lib/attempt-counter.ts';
+import { FieldError } from '../../lib/http-errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.ts';
+import type { UserRepository } from './user-repository.ts';
+
+const RESET_TTL_MS = 60 * 60_000;
+/** Reset mails one address receives per hour at most, so nobody can flood a customer's inbox. */
+const MAILS_PER_ADDRESS_PER_HOUR = 3;
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const INVALID_LINK = 'This password reset link is invalid or has expired. Ask for a new one.';
+
+export function createResetService(deps: { db: Database; users: UserRepository; mailer: Mailer; attempts: AttemptCounter; publicUrl: string; log: FastifyBaseLogger }) {
+  const { db, users, mailer } = deps;
+
+  return {
+    /**
+     * Sends a reset link if the address belongs to a customer. Answers the same, in about the same
+     * time, either way: the mail goes out after the answer, and an unknown address does the same hashing.
+     */
+    async request(email: string): Promise<void> {
+      const token = randomBytes(32).toString('base64url'); // 256 bits
+      const tokenHash = sha256(token);
+      const user = await users.byEmail(email);
+      const sent = await deps.attempts.hit(`reset-mail:${email.toLowerCase()}`, RESET_TTL_MS);
+      if (!user || !user.isActive || sent.count > MAILS_PER_ADDRESS_PER_HOUR) return;
+      await db.insert(passwordResets).values({ userId: user.id, tokenHash, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      // The link is built from the configured address, never from the request's Host header.
+      const link = `${deps.publicUrl}/account/password_reset/${token}`;
+      void mailer
+        .send({
+          to: user.email,
+          subject: 'Reset your Video Store Kenya password',
+          text: `Hello ${user.username},\n\nSomeone asked to reset the password of your Video Store Kenya account. To choose a new password, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+          html: `<p>Hello ${user.username.replace(/[<>&]/g, '')},</p><p>Someone asked to reset the password of your Video Store Kenya account. To choose a new password, open this link within an hour:</p><p><a href="${link}">${link}</a></p><p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
+        })
+        .catch((err: unknown) => deps.log.error({ err }, 'could not send a password reset e-mail'));
+    },
+
+    /** Sets a new password with a reset token: once, within the hour; every session of the user ends. */
+    async reset(token: string, newPassword: string): Promise<void> {
+      if (await isCommonPassword(newPassword)) throw new FieldError({ new_password: [COMMON_PASSWORD_MESSAGE] });
+      const passwordHash = await hashPassword(newPassword);
+      const done = await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(passwordResets)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+          .returning();
+        if (!claimed) return false;
+        await tx.update(usersTable).set({ passwordHash }).where(eq(usersTable.id, claimed.userId));
+        await users.endAllSessions(tx as unknown as Database, claimed.userId);
+        return true;
+      });
+      if (!done) throw new FieldError({ token: [INVALID_LINK] });
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResets } from '../../db/schema.ts';
+import { engines } from '../../../test/helpers/engines.ts';
+import { login, signedInCustomer } from '../../../test/helpers/accounts.ts';
+import { resetLinkIn, startSmtpServer } from '../../../test/helpers/smtp.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+
+describe.each(engines())('password reset on %s', (engine) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp(engine, { smtpUrl: smtp.url, publicUrl: 'https://store.example.co.ke', resetRateLimit: 4 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const post = (url: string, payload: object, headers: Record<string, string> = {}, remoteAddress = '10.0.0.1') =>
+    t.app.inject({ method: 'POST', url, payload, headers, remoteAddress });
+  const requestReset = (email: string, remoteAddress = '10.0.0.1') => post('/api/password_reset/request/', { email }, { host: 'evil.example.com' }, remoteAddress);
+  const tokenOf = (link: string) => link.split('/').pop()!;
+
+  it('mails a link on the configured address, and the new password works once', async () => {
+    const c = await signedInCustomer(t.app);
+    const res = await requestReset(c.email);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ detail: 'Password reset link sent.' });
+    const mail = await smtp.next();
+    expect(mail.to).toEqual([c.email]);
+    const link = resetLinkIn(mail.raw);
+    expect(link).toMatch(/^https:\/\/store\.example\.co\.ke\/account\/password_reset\/[\w-]{43}$/);
+    expect(mail.raw).not.toContain('evil.example.com');
+
+    const done = await post('/api/password_reset/reset/', { token: tokenOf(link), new_password: 'baobab-sunrise-88' });
+    expect(done.statusCode, done.body).toBe(200);
+    await login(t.app, { email: c.email, password: 'baobab-sunrise-88' });
+    const old = await post('/api/login/', { email: c.email, password: c.password }, {}, '10.0.0.2');
+    expect(old.statusCode).toBe(401);
+
+    const again = await post('/api/password_reset/reset/', { token: tokenOf(link), new_password: 'another-secret-99' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ token: ['This password reset link is invalid or has expired. Ask for a new one.'] });
+  });
+
+  it('ends every session of the customer', async () => {
+    const c = await signedInCustomer(t.app);
+    await requestReset(c.email);
+    const token = tokenOf(resetLinkIn((await smtp.next()).raw));
+    await post('/api/password_reset/reset/', { token, new_password: 'baobab-sunrise-88' });
+    expect((await t.app.inject({ url: '/api/info/', headers: c.auth })).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: c.tokens.refresh })).statusCode).toBe(401);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const c = await signedInCustomer(t.app);
+    await requestReset(c.email);
+    const token = tokenOf(resetLinkIn((await smtp.next()).raw));
+    const rows = await t.database.db.select().from(passwordResets);
+    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);
+  });
+
+  it('refuses a link after its hour', async () => {
+    const c = await signedInCustomer(t.app);
+    await requestReset(c.email);
+    const token = tokenOf(resetLinkIn((await smtp.next()).raw));
+    await t.database.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
+    const res = await post('/api/password_reset/reset/', { token, new_password: 'baobab-sunrise-88' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toHaveProperty('token');
+  });
+
+  it('refuses forged tokens and weak new passwords', async () => {
+    expect((await post('/api/password_reset/reset/', { token: 'x'.repeat(43), new_password: 'baobab-sunrise-88' })).json()).toHaveProperty('token');
+    const weak = await post('/api/password_reset/reset/', { token: 'x'.repeat(43), new_password: 'password1' });
+    expect(weak.json()).toEqual({ new_password: ['This password is too common. Choose one that is harder to guess.'] });
+    expect((await post('/api/password_reset/reset/', { token: 'x', new_password: 'short' })).json()).toHaveProperty('new_password');
+  });
+
+  it('answers an unknown address exactly like a known one, and mails nobody', async () => {
+    const before = smtp.received.length;
+    const res = await requestReset('nobody-here@example.co.ke', '10.0.0.5');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ detail: 'Password reset link sent.' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.received.length).toBe(before);
+  });
+
+  it('limits reset requests per address with 429 and Retry-After', async () => {
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await requestReset(`someone${i}@example.co.ke`, '10.7.7.7')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    expect(Number((await requestReset('x@example.co.ke', '10.7.7.7')).headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

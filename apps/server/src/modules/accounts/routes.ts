@@ -1,0 +1,201 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  badRequestSchema,
+  errorDetailSchema,
+  infoSchema,
+  loginInputSchema,
+  loginResponseSchema,
+  logoutInputSchema,
+  memberUpdateSchema,
+  PROFILE_PICTURE_MAX_BYTES,
+  profileUpdateSchema,
+  refreshInputSchema,
+  registerInputSchema,
+  resetInputSchema,
+  resetRequestInputSchema,
+  tokensSchema,
+  userSchema,
+} from '@store/contract';
+import { FieldError, fieldErrorFromIssues } from '../../lib/http-errors.ts';
+import { parseId } from '../catalog/catalog-service.ts';
+import type { AccountService } from './account-service.ts';
+import { currentUser } from './auth.ts';
+import type { createResetService } from './reset-service.ts';
+import type { SessionService } from './session-service.ts';
+import { REFRESH_TTL_S } from './tokens.ts';
+import { toUserView, type UserRepository } from './user-repository.ts';
+
+export interface AccountRouteDeps {
+  users: UserRepository;
+  accounts: AccountService;
+  sessions: SessionService;
+  resets: ReturnType<typeof createResetService>;
+}
+
+const tags = ['accounts'];
+const REFRESH_COOKIE = 'refresh_token';
+const detail = (message: string) => ({ detail: message });
+
+/** The profile fields and picture of a PATCH, sent as JSON or as multipart form data. */
+async function readProfilePatch(request: FastifyRequest) {
+  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, picture: undefined };
+  const fields: Record<string, unknown> = {};
+  let picture: Buffer | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1, fields: 10 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'profile_pic') throw new FieldError({ [part.fieldname]: ['Only profile_pic may be a file.'] });
+        picture = await part.toBuffer();
+      } else fields[part.fieldname] = part.value;
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new FieldError({ profile_pic: ['The picture must be at most 5 MB.'] });
+    throw err;
+  }
+  return { fields, picture: picture && picture.length > 0 ? picture : undefined };
+}
+
+export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { accounts, sessions, resets } = deps;
+    // Profile pictures arrive as multipart form data; only this plugin's routes parse it.
+    await app.register(multipart);
+    const secureCookie = app.config.env === 'production';
+
+    const setRefreshCookie = (reply: FastifyReply, token: string) =>
+      reply.setCookie(REFRESH_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: secureCookie, path: '/api/', maxAge: REFRESH_TTL_S });
+
+    app.post(
+      '/register',
+      { schema: { tags, summary: 'Create a customer account', body: registerInputSchema, response: { 201: userSchema.pick({ id: true, username: true, email: true }), 400: badRequestSchema } } },
+      async (request, reply) => {
+        const { user } = await accounts.register(request.body);
+        return reply.status(201).send({ id: user.id, username: user.username, email: user.email });
+      },
+    );
+
+    app.post(
+      '/login',
+      {
+        config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: '10 minutes' } },
+        schema: {
+          tags,
+          summary: 'Log in: the seed’s login response, and the refresh token as an httpOnly cookie',
+          description: 'Failed attempts are limited per account and address together (429 with Retry-After), and per address overall.',
+          body: loginInputSchema,
+          response: { 200: loginResponseSchema, 400: badRequestSchema, 401: errorDetailSchema, 429: errorDetailSchema },
+        },
+      },
+      async (request, reply) => {
+        const { user, tokens } = await sessions.login(request.body.email, request.body.password, request.ip);
+        setRefreshCookie(reply, tokens.refresh);
+        const me = (await deps.users.withProfile(user.id))!;
+        return { is_staff: user.isStaff, tokens, username: user.username, purchase: [], profile: { profile_pic: toUserView(me.user, me.profile).profile.profile_pic } };
+      },
+    );
+
+    app.post(
+      '/token/refresh',
+      {
+        schema: {
+          tags,
+          summary: 'Rotate a refresh token (from the body or the cookie); reusing one ends its login',
+          body: refreshInputSchema.nullish(),
+          response: { 200: tokensSchema, 400: badRequestSchema, 401: errorDetailSchema },
+        },
+      },
+      async (request, reply) => {
+        const token = request.body?.refresh ?? request.cookies[REFRESH_COOKIE];
+        if (!token) return reply.status(401).send(detail('Your session has ended. Please log in again.'));
+        const { tokens } = await sessions.refresh(token);
+        setRefreshCookie(reply, tokens.refresh);
+        return tokens;
+      },
+    );
+
+    app.post(
+      '/logout',
+      { schema: { tags, summary: 'End this login (the refresh token from the body or the cookie)', body: logoutInputSchema, response: { 200: errorDetailSchema } } },
+      async (request, reply) => {
+        await sessions.logout(request.body?.refresh_token ?? request.cookies[REFRESH_COOKIE]);
+        reply.clearCookie(REFRESH_COOKIE, { path: '/api/' });
+        return detail('Logged out.');
+      },
+    );
+
+    app.get(
+      '/info',
+      { preHandler: app.requireUser, schema: { tags, summary: 'The signed-in customer, their deposits and purchases', security: [{ bearer: [] }], response: { 200: infoSchema, 401: errorDetailSchema } } },
+      async (request) => {
+        const me = (await deps.users.withProfile(currentUser(request).id))!;
+        return { user: toUserView(me.user, me.profile), deposit_history: [], purchase: [] };
+      },
+    );
+
+    app.post(
+      '/password_reset/request',
+      {
+        config: { rateLimit: { max: app.config.resetRateLimit, timeWindow: '1 hour' } },
+        schema: { tags, summary: 'E-mail a password reset link (same answer whether or not the address is known)', body: resetRequestInputSchema, response: { 200: errorDetailSchema, 400: badRequestSchema, 429: errorDetailSchema } },
+      },
+      async (request) => {
+        await resets.request(request.body.email);
+        return detail('Password reset link sent.');
+      },
+    );
+
+    app.post(
+      '/password_reset/reset',
+      { schema: { tags, summary: 'Set a new password with the mailed token; ends every session', body: resetInputSchema, response: { 200: errorDetailSchema, 400: badRequestSchema } } },
+      async (request) => {
+        await resets.reset(request.body.token, request.body.new_password);
+        return detail('Your password has been reset.');
+      },
+    );
+
+    app.patch(
+      '/profile/:buyerid',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          summary: 'Change your own profile (JSON, or multipart with a profile_pic of up to 5 MB)',
+          description: 'Fields: phone_number, username (only while it has 2 characters or fewer), country, city, profile_pic. `account` is refused (403).',
+          security: [{ bearer: [] }],
+          params: z.object({ buyerid: z.string() }),
+          response: { 200: userSchema, 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetailSchema, 404: errorDetailSchema },
+        },
+      },
+      async (request) => {
+        const buyerid = parseId(request.params.buyerid);
+        const { fields, picture } = await readProfilePatch(request);
+        const parsed = profileUpdateSchema.safeParse(fields);
+        if (!parsed.success) throw fieldErrorFromIssues(parsed.error.issues);
+        const me = await accounts.updateProfile(currentUser(request), buyerid, parsed.data, picture);
+        return toUserView(me.user, me.profile);
+      },
+    );
+
+    app.patch(
+      '/members/:id',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          summary: 'Change your own e-mail (and username while it has 2 characters or fewer)',
+          security: [{ bearer: [] }],
+          params: z.object({ id: z.string() }),
+          body: memberUpdateSchema,
+          response: { 200: userSchema, 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetailSchema, 404: errorDetailSchema },
+        },
+      },
+      async (request) => {
+        const me = await accounts.updateMember(currentUser(request), parseId(request.params.id), request.body);
+        return toUserView(me.user, me.profile);
+      },
+    );
+  };
+}

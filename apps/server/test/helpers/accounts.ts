@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { LoginResponse } from '@store/contract';
+
+let n = 0;
+/** A fresh customer's details; the password is not a common one. */
+export function newCustomer(over: Partial<{ username: string; email: string; password: string }> = {}) {
+  n++;
+  return { username: `amina${n}`, email: `amina${n}@example.co.ke`, password: 'mango-safari-2026', ...over };
+}
+
+export async function register(app: FastifyInstance, c: { username: string; email: string; password: string }) {
+  const res = await app.inject({ method: 'POST', url: '/api/register/', payload: { username: c.username, email: c.email, password1: c.password, password2: c.password } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: number }>();
+}
+
+export async function login(app: FastifyInstance, c: { email: string; password: string }, remoteAddress = '10.0.0.1') {
+  const res = await app.inject({ method: 'POST', url: '/api/login/', payload: { email: c.email, password: c.password }, remoteAddress });
+  expect(res.statusCode, res.body).toBe(200);
+  return { body: res.json<LoginResponse>(), cookie: res.cookies.find((k) => k.name === 'refresh_token')! };
+}
+
+/** Registers and logs in a new customer; answers their tokens and ids. */
+export async function signedInCustomer(app: FastifyInstance, over: Parameters<typeof newCustomer>[0] = {}) {
+  const c = newCustomer(over);
+  const { id } = await register(app, c);
+  const { body, cookie } = await login(app, c);
+  const info = await app.inject({ url: '/api/info/', headers: { authorization: `Bearer ${body.tokens.access}` } });
+  return { ...c, id, tokens: body.tokens, cookie, buyerid: info.json<{ user: { profile: { buyerid: number } } }>().user.profile.buyerid, auth: { authorization: `Bearer ${body.tokens.access}` } };
+}

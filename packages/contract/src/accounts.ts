@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { KENYAN_PHONE_HINT, normaliseKenyanPhone } from './phone.ts';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const PASSWORD_HINT = 'Password must be at least 8 characters';
+
+/** Length only: no composition rules (NIST 800-63B). The server also refuses common passwords. */
+export const passwordSchema = z
+  .string({ error: 'This field is required.' })
+  .min(PASSWORD_MIN, 'Password minimum, 8 characters!')
+  .max(PASSWORD_MAX, `Password maximum, ${PASSWORD_MAX} characters.`);
+
+/** Django's username rule, as the seed's server had it. */
+export const usernameSchema = z
+  .string({ error: 'This field is required.' })
+  .trim()
+  .min(1, 'This field is required.')
+  .max(150, 'Ensure this field has no more than 150 characters.')
+  .regex(/^[\w.@+-]+$/, 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.');
+
+export const emailSchema = z
+  .string({ error: 'This field is required.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'This field is required.')
+  .max(254, 'Ensure this field has no more than 254 characters.')
+  .pipe(z.email('Enter a valid email address.'));
+
+export const registerInputSchema = z
+  .object({ username: usernameSchema, email: emailSchema, password1: passwordSchema, password2: z.string({ error: 'This field is required.' }) })
+  .refine((v) => v.password1 === v.password2, { path: ['password2'], message: "The two password fields didn't match." });
+
+export const loginInputSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.').max(PASSWORD_MAX),
+});
+
+export const tokensSchema = z.object({ access: z.string(), refresh: z.string() });
+
+export const profileSchema = z
+  .object({
+    buyerid: z.number().int(),
+    phone_number: z.string().nullable(),
+    account: z.number().int().describe('Balance in Ksh; changes only through deposits and purchases'),
+    country: z.string(),
+    city: z.string(),
+    profile_pic: z.string().nullable(),
+  })
+  .meta({ id: 'Profile' });
+export type Profile = z.infer<typeof profileSchema>;
+
+export const userSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    date_joined: z.string(),
+    is_staff: z.boolean(),
+    profile: profileSchema,
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+/** The seed's login response (seed §3). */
+export const loginResponseSchema = z.object({
+  is_staff: z.boolean(),
+  tokens: tokensSchema,
+  username: z.string(),
+  purchase: z.array(z.unknown()),
+  profile: z.object({ profile_pic: z.string().nullable() }),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const infoSchema = z.object({ user: userSchema, deposit_history: z.array(z.unknown()), purchase: z.array(z.unknown()) });
+export type Info = z.infer<typeof infoSchema>;
+
+export const refreshInputSchema = z.object({ refresh: z.string().max(2000).optional() });
+// An empty POST arrives as null: logging out needs no body when the cookie carries the token.
+export const logoutInputSchema = z.object({ refresh_token: z.string().max(2000).optional() }).nullish();
+export const resetRequestInputSchema = z.object({ email: emailSchema });
+export const resetInputSchema = z.object({ token: z.string({ error: 'This field is required.' }).min(1).max(200), new_password: passwordSchema });
+
+export const optionalPhoneSchema = z
+  .union([z.string(), z.number()])
+  .transform((v, ctx) => {
+    const phone = normaliseKenyanPhone(String(v));
+    if (!phone) {
+      ctx.addIssue({ code: 'custom', message: KENYAN_PHONE_HINT });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+/** PATCH /profile/{buyerid}/: `account` is accepted by the schema only to be refused with a 403. */
+export const profileUpdateSchema = z.object({
+  phone_number: optionalPhoneSchema.optional(),
+  username: usernameSchema.optional(),
+  country: z.string().trim().max(100, 'Ensure this field has no more than 100 characters.').optional(),
+  city: z.string().trim().max(100, 'Ensure this field has no more than 100 characters.').optional(),
+  account: z.unknown().optional(),
+});
+
+export const memberUpdateSchema = z.object({ email: emailSchema.optional(), username: usernameSchema.optional() });
+
+/** A username this short may still be chosen once (seed §5). */
+export const USERNAME_EDITABLE_MAX = 2;
+export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
