@@ -12,8 +12,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 
+  it('refuses the development JWT secret in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/at least 32/);
+  });
+
   it('refuses demo data in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' })).toThrow(ConfigError);
-    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
+    const secret = { JWT_SECRET: 'a-production-secret-of-at-least-32-chars' };
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true', ...secret })).toThrow(ConfigError);
+    expect(loadConfig({ NODE_ENV: 'production', ...secret }).demoData).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { seedDemoStore } from './demo/seed.ts';
+import { DEMO_ACCOUNTS, seedDemoStore } from './demo/seed.ts';
 
 async function main() {
   const config = loadConfig();
@@ -33,8 +33,9 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   const shown = config.publicUrl;
+  const demo = config.demoData ? DEMO_ACCOUNTS.map((a) => `\n  Demo ${a.isStaff ? 'staff   ' : 'customer'}: ${a.email} / ${a.password}`).join('') : '';
   console.log(
-    `\n  Video store is open at ${shown}\n  API docs: ${shown}/api/docs\n  Database: ${database.engine === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL'}\n`,
+    `\n  Video store is open at ${shown}\n  Back office: ${shown}/admin/\n  API docs: ${shown}/api/docs\n  Database: ${database.engine === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL'}${demo}\n`,
   );
 }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
-import { djs, genres, notifications, people, videos } from '../db/schema.ts';
+import { djs, genres, notifications, people, users, videos } from '../db/schema.ts';
 import { engines } from '../../test/helpers/engines.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-db.ts';
 import { seedDemoStore } from './seed.ts';
@@ -45,6 +45,9 @@ describe('demo store', () => {
       expect(seasons.length).toBeGreaterThanOrEqual(2);
       const counters = await db.selectDistinct({ p: videos.purchaseTimes }).from(videos);
       expect(counters.length).toBeGreaterThan(20);
+
+      const accounts = await db.select({ email: users.email, isStaff: users.isStaff }).from(users);
+      expect(accounts).toEqual(expect.arrayContaining([{ email: 'staff@demo.videostore.co.ke', isStaff: true }, { email: 'customer@demo.videostore.co.ke', isStaff: false }]));
 
       const keys = await db.select({ k: videos.posterKey }).from(videos);
       for (const { k } of keys) await expect(fs.access(path.join(mediaDir, 'posters', `${k}-480.webp`))).resolves.toBeUndefined();

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { appMeta, djs, genres, notifications, people, videos } from '../db/schema.ts';
+import { appMeta, djs, genres, notifications, people, profiles, users, videos } from '../db/schema.ts';
+import { hashPassword } from '../modules/accounts/passwords.ts';
 import { storeImage } from '../modules/media/images.ts';
 import { portraitSvg, posterSvg } from './art.ts';
 import {
@@ -17,6 +18,12 @@ import {
 } from './catalogue.ts';
 
 const SEEDED_KEY = 'demo_seeded_at';
+
+/** The demo store's two accounts: printed at start-up, never created in production. */
+export const DEMO_ACCOUNTS = [
+  { username: 'staff', email: 'staff@demo.videostore.co.ke', password: 'demo-staff-kilimanjaro', isStaff: true },
+  { username: 'wanjiku', email: 'customer@demo.videostore.co.ke', password: 'demo-customer-nairobi', isStaff: false },
+] as const;
 const DAY = 24 * 3600 * 1000;
 
 /** A small deterministic generator, so every fresh demo store looks the same. */
@@ -106,6 +113,7 @@ export async function seedDemoStore(db: Database, mediaDir: string): Promise<{ v
     storeImage(mediaDir, 'posters', posterSvg(v.title, `DJ ${v.dj}`, v.season ?? v.cartegory)),
   );
   const portraitKeys = await mapLimit(DEMO_PEOPLE, 4, (p) => storeImage(mediaDir, 'portraits', portraitSvg(p.fullName)));
+  const accountHashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
 
   return db.transaction(async (tx) => {
     const claimed = await tx
@@ -148,6 +156,10 @@ export async function seedDemoStore(db: Database, mediaDir: string): Promise<{ v
     await tx
       .insert(notifications)
       .values(DEMO_NOTIFICATIONS.map((message, i) => ({ message, dateNotified: new Date(now - i * 3 * DAY) })));
+    for (const [i, a] of DEMO_ACCOUNTS.entries()) {
+      const [user] = await tx.insert(users).values({ username: a.username, email: a.email, passwordHash: accountHashes[i]!, isStaff: a.isStaff }).returning();
+      await tx.insert(profiles).values({ userId: user!.id, city: 'Nairobi', phoneNumber: '254712345678' });
+    }
     return { videos: planned.length };
   });
 }
