@@ -21,6 +21,10 @@ export const STOREFRONT_ROUTES = [
   '/contact',
   '/about',
   '/notifications',
+  '/account',
+  '/account/authenticate',
+  '/account/password_reset/:slug',
+  '/profile',
   '/account/dashboard',
   '/account/cart',
 ] as const;

@@ -9,7 +9,9 @@ const example = (route: string) => route.replace(/:[a-zA-Z]+/g, '1');
 const api = (url: URL) => (/\/videoDetails\/\d+\/$/.test(url.pathname) ? makeVideo(1) : emptyPage);
 
 describe('storefront routes', () => {
-  it.each(STOREFRONT_ROUTES.filter((r) => !r.startsWith('/account/')))('%s is a page of the router, not its 404', async (route) => {
+  // /account and /profile send visitors to the login page; the dead links redirect.
+  const pages = STOREFRONT_ROUTES.filter((r) => !['/account', '/profile', '/account/dashboard', '/account/cart'].includes(r));
+  it.each(pages)('%s is a page of the router, not its 404', async (route) => {
     mockApi(api);
     renderApp(<AppRoutes />, example(route));
     const main = await screen.findByRole('main');

@@ -20,6 +20,10 @@ const ContactScreen = lazy(() => import('../features/content/routes/contact.tsx'
 const AboutScreen = lazy(() => import('../features/content/routes/about.tsx'));
 const NotificationsScreen = lazy(() => import('../features/content/routes/notifications.tsx'));
 const NotFoundScreen = lazy(() => import('../features/not-found/not-found.tsx'));
+const AuthenticateScreen = lazy(() => import('../features/auth/routes/authenticate.tsx'));
+const PasswordResetScreen = lazy(() => import('../features/auth/routes/password-reset.tsx'));
+const AccountScreen = lazy(() => import('../features/account/routes/account.tsx'));
+const ProfileScreen = lazy(() => import('../features/account/routes/profile.tsx'));
 
 /** Every storefront route of seed §2 (declarative routes: the data router's code is not needed). */
 export function AppRoutes() {
@@ -44,6 +48,10 @@ export function AppRoutes() {
         <Route path="/contact" element={<ContactScreen />} />
         <Route path="/about" element={<AboutScreen />} />
         <Route path="/notifications" element={<NotificationsScreen />} />
+        <Route path="/account/authenticate" element={<AuthenticateScreen />} />
+        <Route path="/account/password_reset/:slug" element={<PasswordResetScreen />} />
+        <Route path="/account" element={<AccountScreen />} />
+        <Route path="/profile" element={<ProfileScreen />} />
         {/* Dead links of the seed, settled in CONTRACT §7. */}
         <Route path="/account/dashboard" element={<Navigate to="/account" replace />} />
         <Route path="/account/cart" element={<Navigate to="/cart" replace />} />

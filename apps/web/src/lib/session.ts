@@ -1,6 +1,10 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * What the browser remembers of the signed-in customer, under the seed's storage keys (seed §3):
- * `authorized` (the string 'true' when signed in), `user` and `pic_url` (JSON), `myListTitles` (owned titles).
+ * `authorized` (the string 'true' when signed in), `user` and `pic_url` (JSON), `admin`, `myListTitles`.
+ * Tokens are not among them: the access token lives in memory only (lib/auth.ts) and the refresh
+ * token in an httpOnly cookie that scripts cannot read.
  */
 const read = <T>(key: string, fallback: T): T => {
   try {
@@ -14,7 +18,48 @@ const read = <T>(key: string, fallback: T): T => {
 export const isSignedIn = () => localStorage.getItem('authorized') === 'true';
 export const storedUserName = () => read<string | null>('user', null);
 export const storedPictureUrl = () => read<string | null>('pic_url', null);
+export const isStaff = () => read<boolean>('admin', false);
 export const ownedTitles = () => read<string[]>('myListTitles', []);
+
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((l) => l());
+
+export function rememberSession(s: { username: string; pictureUrl: string | null; isStaff: boolean }) {
+  localStorage.setItem('authorized', 'true');
+  localStorage.setItem('user', JSON.stringify(s.username));
+  localStorage.setItem('pic_url', JSON.stringify(s.pictureUrl));
+  localStorage.setItem('admin', JSON.stringify(s.isStaff));
+  notify();
+}
+
+/** Forgets everything the browser kept about the customer (seed §4 logout). */
+export function forgetSession() {
+  for (const key of ['authorized', 'user', 'pic_url', 'admin', 'auth', 'auth_refresh', 'myList', 'myListTitles', 'own', 'ownVideo', 'paid', 'paidVideo']) localStorage.removeItem(key);
+  try {
+    sessionStorage.removeItem('deposit_history');
+    sessionStorage.removeItem('purchase');
+  } catch {
+    // storage may be unavailable
+  }
+  notify();
+}
+
+/** Re-renders when the customer signs in or out (in this tab or another). */
+export function useSession() {
+  const key = useSyncExternalStore(
+    (cb) => {
+      listeners.add(cb);
+      window.addEventListener('storage', cb);
+      return () => {
+        listeners.delete(cb);
+        window.removeEventListener('storage', cb);
+      };
+    },
+    () => `${isSignedIn()}|${localStorage.getItem('user')}|${localStorage.getItem('pic_url')}|${localStorage.getItem('admin')}`,
+  );
+  void key;
+  return { signedIn: isSignedIn(), name: storedUserName(), picture: storedPictureUrl(), staff: isStaff() };
+}
 
 /** The header's name: lowercased, cut to 4 characters plus an ellipsis, 'Anonymous' by default (seed §2). */
 export function shortDisplayName(name: string | null | undefined): string {

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { Link } from 'react-router';
-import { isSignedIn, shortDisplayName, storedPictureUrl, storedUserName } from '../../lib/session.ts';
+import { shortDisplayName, useSession } from '../../lib/session.ts';
 
 const PersonIcon = () => (
   <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
@@ -12,7 +12,8 @@ const linkSx = { display: 'flex', alignItems: 'center', gap: 0.75, flexShrink: 0
 
 /** 'Login' with an icon when signed out; the short name and picture, linking to the profile, when in. */
 export function AccountLink() {
-  if (!isSignedIn()) {
+  const { signedIn, name, picture } = useSession();
+  if (!signedIn) {
     return (
       <Box component={Link} to="/account/authenticate" sx={linkSx}>
         <PersonIcon />
@@ -20,8 +21,6 @@ export function AccountLink() {
       </Box>
     );
   }
-  const name = storedUserName();
-  const picture = storedPictureUrl();
   return (
     <Box component={Link} to="/profile" sx={{ ...linkSx, textTransform: 'none' }} aria-label={`Profile of ${name?.trim() || 'Anonymous'}`}>
       {picture ? <img src={picture} alt="" width={28} height={28} style={{ borderRadius: '50%', objectFit: 'cover' }} /> : <PersonIcon />}

@@ -1,0 +1,14 @@
+import Button from '@mui/material/Button';
+import { useNavigate } from 'react-router';
+import { useLogout } from '../../auth/api/auth-calls.ts';
+
+/** Signs out and goes to the login page, even when the server cannot be reached (seed §4). */
+export function LogoutButton({ label = 'Signout', variant = 'outlined' as const }: { label?: string; variant?: 'outlined' | 'text' | 'contained' }) {
+  const navigate = useNavigate();
+  const logout = useLogout();
+  return (
+    <Button variant={variant} color="inherit" disabled={logout.isPending} onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/account/authenticate') })}>
+      {label}
+    </Button>
+  );
+}

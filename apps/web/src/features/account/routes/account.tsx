@@ -1,0 +1,85 @@
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/states.tsx';
+import { formatDate, formatKsh } from '../../../lib/format.ts';
+import { pageSx, PageTitle } from '../../catalog/components/video-list-page.tsx';
+import { LogoutButton } from '../components/logout-button.tsx';
+import { useGuardedInfo } from '../components/use-guarded-info.ts';
+
+const menuSx = { display: 'block', px: 2, py: 1.1, color: 'text.primary', textDecoration: 'none', borderRadius: 1, '&:hover': { bgcolor: 'action.hover' } } as const;
+
+/** /account: the account's side menu and, beside it, the part chosen (seed §2). */
+export default function AccountScreen() {
+  const info = useGuardedInfo();
+  const [params] = useSearchParams();
+  const section = params.get('section');
+  const user = info.data?.user;
+
+  const menu = [
+    ...(user?.is_staff ? [{ label: 'Admin', href: '/admin/', external: true }] : []),
+    { label: 'Profile', href: '/profile' },
+    { label: 'Cart', href: '/cart' },
+    { label: 'Your List', href: '/account?section=list' },
+    { label: 'Deposit History', href: '/account?section=deposits' },
+    { label: 'Account Setting', href: '/profile?edit=1' },
+    { label: 'Deposit', href: '/deposit' },
+  ];
+
+  return (
+    <Box sx={pageSx}>
+      <PageTitle>Account</PageTitle>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '220px 1fr' }, gap: 3 }}>
+        <Box component="nav" aria-label="Account">
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
+            {menu.map((m) => (
+              <li key={m.label}>
+                {m.external ? (
+                  <Box component="a" href={m.href} target="_blank" rel="noopener" sx={menuSx}>
+                    {m.label}
+                  </Box>
+                ) : (
+                  <Box component={Link} to={m.href} sx={menuSx}>
+                    {m.label}
+                  </Box>
+                )}
+              </li>
+            ))}
+          </Box>
+          <LogoutButton />
+        </Box>
+        <Box>
+          {!user ? (
+            <Skeleton variant="rounded" height={160} />
+          ) : section === 'deposits' ? (
+            <>
+              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                Deposit History
+              </Typography>
+              {info.data!.deposit_history.length === 0 ? <EmptyState message="No deposits yet." /> : null}
+            </>
+          ) : section === 'list' ? (
+            <>
+              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                Your List
+              </Typography>
+              {info.data!.purchase.length === 0 ? <EmptyState message="You have not bought a video yet." /> : null}
+            </>
+          ) : (
+            <Box sx={{ p: 2, bgcolor: 'background.paper', borderRadius: 2, maxWidth: 520 }}>
+              <Typography variant="h6" component="h2">
+                {user.username}
+              </Typography>
+              <Typography sx={{ color: 'text.secondary' }}>{user.email}</Typography>
+              <Typography sx={{ mt: 1.5, fontSize: 22, fontWeight: 800, color: 'secondary.main' }}>{formatKsh(user.profile.account)}</Typography>
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                Balance · member since {formatDate(user.date_joined)}
+              </Typography>
+            </Box>
+          )}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

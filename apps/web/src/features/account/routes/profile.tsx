@@ -1,0 +1,166 @@
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Snackbar from '@mui/material/Snackbar';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { USERNAME_EDITABLE_MAX, type User } from '@store/contract';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatKsh } from '../../../lib/format.ts';
+import { pageSx } from '../../catalog/components/video-list-page.tsx';
+import { useUpdateProfile } from '../api/account-calls.ts';
+import { LogoutButton } from '../components/logout-button.tsx';
+import { useGuardedInfo } from '../components/use-guarded-info.ts';
+
+export const UPDATED_TOAST_MS = 2000;
+const localPhone = (phone: string | null) => (phone ? phone.replace(/^254/, '0') : '');
+
+function DashboardBar({ staff }: { staff: boolean }) {
+  const links = [
+    ['View Site', '/'],
+    ['Profile', '/profile'],
+    ...(staff ? [['admin', '/admin/']] : []),
+    ['DashBoard', '/account'],
+    ['Cart', '/cart'],
+  ] as const;
+  return (
+    <Box component="nav" aria-label="Dashboard" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center', mb: 2, p: 1, bgcolor: 'background.paper', borderRadius: 2 }}>
+      {links.map(([label, href]) =>
+        href === '/admin/' ? (
+          <Button key={label} href={href} target="_blank" rel="noopener" size="small" color="inherit">
+            {label}
+          </Button>
+        ) : (
+          <Button key={label} component={Link} to={href} size="small" color="inherit">
+            {label}
+          </Button>
+        ),
+      )}
+      <LogoutButton label="Logout" variant="text" />
+    </Box>
+  );
+}
+
+function EditForm({ user, onSaved, onCancel }: { user: User; onSaved: () => void; onCancel: () => void }) {
+  const update = useUpdateProfile(user.profile.buyerid);
+  const canRename = user.username.length <= USERNAME_EDITABLE_MAX;
+  const [values, setValues] = useState({ username: user.username, phone_number: localPhone(user.profile.phone_number), country: user.profile.country, city: user.profile.city });
+  const [picture, setPicture] = useState<File | null>(null);
+  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const errors = update.error instanceof ApiError ? update.error.fieldErrors : {};
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const form = new FormData();
+    if (values.phone_number) form.append('phone_number', values.phone_number);
+    if (canRename && values.username !== user.username) form.append('username', values.username);
+    form.append('country', values.country);
+    form.append('city', values.city);
+    if (picture) form.append('profile_pic', picture);
+    update.mutate(form, { onSuccess: onSaved });
+  };
+  const listed = Object.entries(errors).flatMap(([field, messages]) => messages.map((m) => `${field.replace('_', ' ')}: ${m}`));
+
+  return (
+    <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 1.5, maxWidth: 480 }} aria-label="Edit profile">
+      <TextField label="Username" value={values.username} onChange={set('username')} disabled={!canRename} helperText={canRename ? 'You can choose your username once.' : 'Usernames cannot be changed.'} />
+      <TextField label="Phone number" type="tel" value={values.phone_number} onChange={set('phone_number')} slotProps={{ input: { startAdornment: <InputAdornment position="start">+254</InputAdornment> } }} />
+      <TextField label="Country" value={values.country} onChange={set('country')} />
+      <TextField label="City" value={values.city} onChange={set('city')} />
+      <Button component="label" variant="outlined">
+        {picture ? `Picture: ${picture.name}` : 'Choose a profile picture'}
+        <input hidden type="file" name="profile_pic" accept="image/jpeg,image/png,image/webp" onChange={(e) => setPicture(e.target.files?.[0] ?? null)} />
+      </Button>
+      {update.isPending && <LinearProgress aria-label="Saving" />}
+      {listed.length > 0 && (
+        <Box component="ul" sx={{ color: 'error.main', m: 0, pl: 2.5 }} role="alert">
+          {listed.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </Box>
+      )}
+      {update.isError && listed.length === 0 && <Alert severity="error">{update.error.message}</Alert>}
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button type="submit" variant="contained" disabled={update.isPending}>
+          Update
+        </Button>
+        <Button onClick={onCancel} color="inherit">
+          Cancel
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** /profile: the dashboard bar, the picture, and the profile in view or edit mode (seed §2, §4). */
+export default function ProfileScreen() {
+  const info = useGuardedInfo();
+  const [params, setParams] = useSearchParams();
+  const editing = params.get('edit') === '1';
+  const [toast, setToast] = useState(false);
+  const user = info.data?.user;
+  const setEditing = (on: boolean) => setParams(on ? { edit: '1' } : {}, { replace: true });
+
+  return (
+    <Box sx={pageSx}>
+      <DashboardBar staff={Boolean(user?.is_staff)} />
+      {!user ? (
+        <Skeleton variant="rounded" height={240} />
+      ) : (
+        <Box sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', sm: 'row' } }}>
+          <Box sx={{ textAlign: 'center' }}>
+            <Avatar src={user.profile.profile_pic ?? undefined} alt={`Profile picture of ${user.username}`} sx={{ width: 120, height: 120, mx: 'auto', fontSize: 48 }}>
+              {user.username[0]?.toUpperCase()}
+            </Avatar>
+            <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', mt: 1.5 }}>
+              <Button component={Link} to="/deposit" size="small" variant="contained">
+                Deposit
+              </Button>
+              <Button size="small" variant="outlined" onClick={() => setEditing(true)} disabled={editing}>
+                Update
+              </Button>
+            </Box>
+          </Box>
+          <Box sx={{ flex: 1 }}>
+            <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
+              {user.username}
+            </Typography>
+            <Typography sx={{ color: 'secondary.main', fontWeight: 800, mb: 2 }}>{formatKsh(user.profile.account)}</Typography>
+            {editing ? (
+              <EditForm
+                user={user}
+                onSaved={() => {
+                  setEditing(false);
+                  setToast(true);
+                }}
+                onCancel={() => setEditing(false)}
+              />
+            ) : (
+              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.75, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0 } }}>
+                <dt>Email</dt>
+                <dd>{user.email}</dd>
+                <dt>Phone</dt>
+                <dd>{user.profile.phone_number ? `+${user.profile.phone_number}` : '—'}</dd>
+                <dt>Country</dt>
+                <dd>{user.profile.country || '—'}</dd>
+                <dt>City</dt>
+                <dd>{user.profile.city || '—'}</dd>
+              </Box>
+            )}
+          </Box>
+        </Box>
+      )}
+      <Snackbar open={toast} autoHideDuration={UPDATED_TOAST_MS} onClose={() => setToast(false)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+        <Alert severity="success" variant="filled">
+          Account updated successfully.
+        </Alert>
+      </Snackbar>
+    </Box>
+  );
+}

@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginResponse } from '@store/contract';
+import { apiPost } from '../../../lib/api-client.ts';
+import { setAccessToken } from '../../../lib/auth.ts';
+import { forgetSession, rememberSession } from '../../../lib/session.ts';
+
+/** POST /api/login/: the access token stays in memory, the refresh token arrives as a cookie. */
+export function useLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; password: string }) => apiPost<LoginResponse>('/login/', input),
+    onSuccess: (res) => {
+      setAccessToken(res.tokens.access);
+      rememberSession({ username: res.username, pictureUrl: res.profile.profile_pic, isStaff: res.is_staff });
+      void client.invalidateQueries({ queryKey: ['info'] });
+    },
+  });
+}
+
+/** POST /api/register/: the password is sent as password1 and password2 (seed §5). */
+export function useRegister() {
+  return useMutation({
+    mutationFn: (input: { username: string; email: string; password: string }) =>
+      apiPost<{ id: number }>('/register/', { username: input.username, email: input.email, password1: input.password, password2: input.password }),
+  });
+}
+
+/** POST /api/logout/: local data is cleared even when the call fails (seed §4). */
+export function useLogout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost<unknown>('/logout/', {}),
+    onSettled: () => {
+      setAccessToken(null);
+      forgetSession();
+      client.removeQueries({ queryKey: ['info'] });
+    },
+  });
+}
+
+export function useRequestReset() {
+  return useMutation({ mutationFn: (input: { email: string }) => apiPost<{ detail: string }>('/password_reset/request/', input) });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: (input: { token: string; new_password: string }) => apiPost<{ detail: string }>('/password_reset/reset/', input) });
+}
