@@ -20,6 +20,8 @@ const freePort = () =>
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: its outbox holds the mail it sent. */
+    dataDir: string;
   }
 }
 
@@ -40,6 +42,7 @@ export async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
 }
 
 export async function teardown() {

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { Link } from 'react-router';
 import { shortDisplayName, useSession } from '../../lib/session.ts';
 
@@ -22,9 +23,13 @@ export function AccountLink() {
     );
   }
   return (
-    <Box component={Link} to="/profile" sx={{ ...linkSx, textTransform: 'none' }} aria-label={`Profile of ${name?.trim() || 'Anonymous'}`}>
+    <Box component={Link} to="/profile" sx={{ ...linkSx, textTransform: 'none' }}>
       {picture ? <img src={picture} alt="" width={28} height={28} style={{ borderRadius: '50%', objectFit: 'cover' }} /> : <PersonIcon />}
       <span data-testid="account-name">{shortDisplayName(name)}</span>
+      {/* The link's name starts with what it shows, and says whose profile it is (WCAG 2.5.3). */}
+      <Box component="span" sx={visuallyHidden}>
+        , profile of {name?.trim() || 'Anonymous'}
+      </Box>
     </Box>
   );
 }

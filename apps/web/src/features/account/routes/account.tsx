@@ -71,7 +71,7 @@ export default function AccountScreen() {
               <Typography variant="h6" component="h2">
                 {user.username}
               </Typography>
-              <Typography sx={{ color: 'text.secondary' }}>{user.email}</Typography>
+              <Typography sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>{user.email}</Typography>
               <Typography sx={{ mt: 1.5, fontSize: 22, fontWeight: 800, color: 'secondary.main' }}>{formatKsh(user.profile.account)}</Typography>
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                 Balance · member since {formatDate(user.date_joined)}

@@ -142,7 +142,7 @@ export default function ProfileScreen() {
                 onCancel={() => setEditing(false)}
               />
             ) : (
-              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.75, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0 } }}>
+              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.75, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' } }}>
                 <dt>Email</dt>
                 <dd>{user.email}</dd>
                 <dt>Phone</dt>
