@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KENYAN_PHONE_HINT, normaliseKenyanPhone } from './phone.ts';
+import { kenyanPhoneSchema } from './phone.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -81,20 +81,9 @@ export const logoutInputSchema = z.object({ refresh_token: z.string().max(2000).
 export const resetRequestInputSchema = z.object({ email: emailSchema });
 export const resetInputSchema = z.object({ token: z.string({ error: 'This field is required.' }).min(1).max(200), new_password: passwordSchema });
 
-export const optionalPhoneSchema = z
-  .union([z.string(), z.number()])
-  .transform((v, ctx) => {
-    const phone = normaliseKenyanPhone(String(v));
-    if (!phone) {
-      ctx.addIssue({ code: 'custom', message: KENYAN_PHONE_HINT });
-      return z.NEVER;
-    }
-    return phone;
-  });
-
 /** PATCH /profile/{buyerid}/: `account` is accepted by the schema only to be refused with a 403. */
 export const profileUpdateSchema = z.object({
-  phone_number: optionalPhoneSchema.optional(),
+  phone_number: kenyanPhoneSchema().optional(),
   username: usernameSchema.optional(),
   country: z.string().trim().max(100, 'Ensure this field has no more than 100 characters.').optional(),
   city: z.string().trim().max(100, 'Ensure this field has no more than 100 characters.').optional(),

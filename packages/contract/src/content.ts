@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normaliseKenyanPhone, KENYAN_PHONE_HINT } from './phone.ts';
+import { kenyanPhoneSchema } from './phone.ts';
 
 export const personSchema = z
   .object({
@@ -28,16 +28,7 @@ export const contactMessageInputSchema = z.object({
     .min(3, 'Email required!')
     .max(254, 'At most 254 characters.')
     .pipe(z.email('Enter a valid email address.')),
-  phone_number: z
-    .union([z.string(), z.number()], { error: 'Phone number required!' })
-    .transform((v, ctx) => {
-      const phone = normaliseKenyanPhone(String(v));
-      if (!phone) {
-        ctx.addIssue({ code: 'custom', message: KENYAN_PHONE_HINT });
-        return z.NEVER;
-      }
-      return phone;
-    }),
+  phone_number: kenyanPhoneSchema('Phone number required!'),
   message: z
     .string({ error: 'Message required!' })
     .trim()

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Kenyan mobile numbers in every form people type them (CONTRACT §4):
  * 07XXXXXXXX, 7XXXXXXXX, 01XXXXXXXX, 1XXXXXXXX, 2547..., +2547..., with spaces or dashes.
@@ -10,3 +12,14 @@ export function normaliseKenyanPhone(input: string): string | null {
 }
 
 export const KENYAN_PHONE_HINT = 'Enter a Kenyan mobile number, e.g. 0712 345 678.';
+
+/** A Kenyan mobile number as text or digits, normalised to 254XXXXXXXXX. */
+export const kenyanPhoneSchema = (requiredMessage = 'This field is required.') =>
+  z.union([z.string(), z.number()], { error: requiredMessage }).transform((v, ctx) => {
+    const phone = normaliseKenyanPhone(String(v));
+    if (!phone) {
+      ctx.addIssue({ code: 'custom', message: KENYAN_PHONE_HINT });
+      return z.NEVER;
+    }
+    return phone;
+  });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Video } from '@store/contract';
 import { HttpError } from '../lib/http-errors.ts';
 import { createCatalogService } from '../modules/catalog/catalog-service.ts';
-import { sharePreviewTags, withHead } from '../modules/catalog/share-preview.ts';
+import { escapeHtml, formatKsh, sharePreviewTags, withHead } from '../modules/catalog/share-preview.ts';
 
 /** The API answers a page asks for first, keyed by the exact URL its client requests. */
 type InitialData = Record<string, unknown>;
@@ -30,8 +30,6 @@ function withInitialData(html: string, data: InitialData, extraHead = '', shell 
   return shell ? page.replace(/<!-- shell -->[\s\S]*?<!-- \/shell -->/, shell) : page;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const ksh = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
 
 /**
  * What the page shows before its scripts run: the header and the page's main picture and title,
@@ -45,7 +43,7 @@ function shellWith(video: Video | undefined, posterWidth: number, heading: 'h1' 
   const h = Math.round(posterWidth * 1.5);
   return `${header}<div style="display:flex;flex-wrap:wrap;gap:16px;align-items:center;padding:16px;font-family:system-ui,sans-serif;color:#eee">
         <img src="${video.image_set[1]?.url ?? video.image}" srcset="${srcset}" sizes="${posterWidth}px" width="${posterWidth}" height="${h}" alt="" fetchpriority="high" style="width:${posterWidth}px;height:${h}px;object-fit:cover;border-radius:4px;flex-shrink:0" />
-        <div><${heading} style="margin:0 0 8px;font-size:22px;font-weight:800">${esc(video.title)}</${heading}><div style="color:#ffd54f;font-weight:700">Ksh ${ksh.format(video.price)}</div></div>
+        <div><${heading} style="margin:0 0 8px;font-size:22px;font-weight:800">${escapeHtml(video.title)}</${heading}><div style="color:#ffd54f;font-weight:700">${formatKsh(video.price)}</div></div>
       </div>`;
 }
 

@@ -1,9 +1,11 @@
 import type { Video } from '@store/contract';
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const ksh = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
+const kshFormat = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
+/** Prices as the store writes them: `Ksh 1,250`. */
+export const formatKsh = (amount: number) => `Ksh ${kshFormat.format(amount)}`;
 
 /**
  * The <head> tags a link preview reads (WhatsApp, Facebook, X): link previews do not run JavaScript,
@@ -11,7 +13,7 @@ const ksh = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
  */
 export function sharePreviewTags(video: Video, publicUrl: string): { title: string; tags: string } {
   const title = `${video.title}${video.season ? ` · ${video.season}` : ''}`;
-  const price = `Ksh ${ksh.format(video.price)}`;
+  const price = formatKsh(video.price);
   const synopsis = video.synopsis.length > 180 ? `${video.synopsis.slice(0, 177)}...` : video.synopsis;
   const description = `${price} · DJ ${video.dj} · ${video.genre}. ${synopsis}`;
   const url = `${publicUrl}/video/${video.vidId}`;
