@@ -1,0 +1,184 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import {
+  darajaAmount,
+  isAcceptableCallbackUrl,
+  isDarajaPhone,
+  isDarajaTimestamp,
+  OUTCOMES,
+  type PromptAction,
+  SANDBOX_PASSKEY,
+  SANDBOX_SHORTCODE,
+  stkPassword,
+} from './daraja-rules.ts';
+import { phonePage } from './phone-page.ts';
+
+export { OUTCOMES, SANDBOX_PASSKEY, SANDBOX_SHORTCODE, stkPassword, type PromptAction } from './daraja-rules.ts';
+
+export interface SimulatorOptions {
+  consumerKey: string;
+  consumerSecret: string;
+  shortcode?: string;
+  passkey?: string;
+  /** How prompts nobody answers end: like a customer who pays, cancels, never answers, or wait forever. */
+  auto?: 'pay' | 'cancel' | 'timeout' | 'off';
+  autoDelayMs?: number;
+  /** Delivers a callback (a real HTTP POST by default). */
+  deliver?: (url: string, body: unknown) => Promise<void>;
+}
+
+export interface Prompt {
+  merchantRequestId: string;
+  checkoutRequestId: string;
+  amount: number;
+  phone: string;
+  accountReference: string;
+  callbackUrl: string;
+  createdAt: Date;
+  outcome: { code: number; desc: string; receipt?: string } | null;
+}
+
+const TOKEN_TTL_S = 3599;
+const requestId = () => `${randomInt(1000, 9999)}-${randomInt(1_000_000, 9_999_999)}-1`;
+const fault = (reply: FastifyReply, status: number, errorCode: string, errorMessage: string) => reply.status(status).send({ requestId: requestId(), errorCode, errorMessage });
+const invalid = (reply: FastifyReply, field: string) => fault(reply, 400, '400.002.02', `Bad Request - Invalid ${field}`);
+
+const nairobiStamp = (d: Date) => {
+  const t = new Date(d.getTime() + 3 * 3600_000).toISOString();
+  return Number(t.slice(0, 19).replace(/\D/g, ''));
+};
+
+async function postJson(url: string, body: unknown) {
+  await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+}
+
+/**
+ * Daraja's M-Pesa Express, in-process (CONTRACT §4): the same paths, validation, error codes and
+ * JSON shapes as the sandbox, one callback per push delivered over HTTP with Daraja's exact body,
+ * and a simulated phone (`GET /phone`, `POST /prompts/{id}`) to pay, cancel or get a PIN wrong.
+ */
+export const darajaSimulator: FastifyPluginAsync<SimulatorOptions> = async (app, opts) => {
+  const shortcode = opts.shortcode ?? SANDBOX_SHORTCODE;
+  const passkey = opts.passkey ?? SANDBOX_PASSKEY;
+  const deliver = opts.deliver ?? postJson;
+  const tokens = new Map<string, number>();
+  const prompts = new Map<string, Prompt>();
+  const timers = new Set<NodeJS.Timeout>();
+  app.addHook('onClose', async () => timers.forEach(clearTimeout));
+
+  const bearerOk = (auth: string | undefined) => {
+    const token = /^Bearer (\S+)$/.exec(auth ?? '')?.[1];
+    const until = token ? tokens.get(token) : undefined;
+    return until !== undefined && until > Date.now();
+  };
+
+  function resolve(prompt: Prompt, action: PromptAction) {
+    const outcome = OUTCOMES[action];
+    const receipt = action === 'pay' ? randomBytes(5).toString('hex').toUpperCase().slice(0, 10) : undefined;
+    prompt.outcome = { ...outcome, ...(receipt ? { receipt } : {}) };
+    const stkCallback: Record<string, unknown> = {
+      MerchantRequestID: prompt.merchantRequestId,
+      CheckoutRequestID: prompt.checkoutRequestId,
+      ResultCode: outcome.code,
+      ResultDesc: outcome.desc,
+    };
+    if (receipt) {
+      stkCallback.CallbackMetadata = {
+        Item: [
+          { Name: 'Amount', Value: prompt.amount },
+          { Name: 'MpesaReceiptNumber', Value: receipt },
+          { Name: 'Balance' },
+          { Name: 'TransactionDate', Value: nairobiStamp(new Date()) },
+          { Name: 'PhoneNumber', Value: Number(prompt.phone) },
+        ],
+      };
+    }
+    // Sent once, never retried, as Daraja does.
+    deliver(prompt.callbackUrl, { Body: { stkCallback } }).catch((err: unknown) => app.log.warn({ err, url: prompt.callbackUrl }, 'simulated callback not delivered'));
+    return prompt.outcome;
+  }
+
+  app.get('/oauth/v1/generate', async (request, reply) => {
+    const { grant_type } = request.query as { grant_type?: string };
+    if (grant_type !== 'client_credentials') return fault(reply, 400, '400.008.02', 'Invalid grant type passed');
+    const basic = /^Basic (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!basic) return fault(reply, 400, '400.008.01', 'Invalid Authentication passed');
+    if (Buffer.from(basic, 'base64').toString() !== `${opts.consumerKey}:${opts.consumerSecret}`) return reply.status(400).send('');
+    const token = randomBytes(21).toString('base64').replace(/[+/=]/g, 'A').slice(0, 28);
+    tokens.set(token, Date.now() + TOKEN_TTL_S * 1000);
+    return { access_token: token, expires_in: String(TOKEN_TTL_S) };
+  });
+
+  app.post('/mpesa/stkpush/v1/processrequest', async (request, reply) => {
+    if (!bearerOk(request.headers.authorization)) return fault(reply, 404, '404.001.03', 'Invalid Access Token');
+    const b = (request.body ?? {}) as Record<string, unknown>;
+    if (String(b.BusinessShortCode ?? '') !== shortcode) return fault(reply, 500, '500.001.1001', 'Merchant does not exist');
+    const timestamp = String(b.Timestamp ?? '');
+    if (!isDarajaTimestamp(timestamp)) return invalid(reply, 'Timestamp');
+    if (b.Password !== stkPassword(shortcode, passkey, timestamp)) return fault(reply, 500, '500.001.1001', 'Wrong credentials');
+    if (b.TransactionType !== 'CustomerPayBillOnline' && b.TransactionType !== 'CustomerBuyGoodsOnline') return invalid(reply, 'TransactionType');
+    const amount = darajaAmount(b.Amount);
+    if (amount === null) return invalid(reply, 'Amount');
+    if (!isDarajaPhone(b.PartyA) || !isDarajaPhone(b.PhoneNumber)) return invalid(reply, 'PhoneNumber');
+    if (String(b.PartyB ?? '') !== shortcode) return invalid(reply, 'PartyB');
+    if (!isAcceptableCallbackUrl(b.CallBackURL)) return invalid(reply, 'CallBackURL');
+    if (typeof b.AccountReference !== 'string' || b.AccountReference.length === 0 || b.AccountReference.length > 12) return invalid(reply, 'AccountReference');
+    if (typeof b.TransactionDesc !== 'string' || b.TransactionDesc.length === 0) return invalid(reply, 'Remarks');
+    const phone = String(b.PhoneNumber);
+    if ([...prompts.values()].some((p) => p.phone === phone && !p.outcome)) {
+      return fault(reply, 500, '500.001.1001', 'Unable to lock subscriber, a transaction is already in process for the current subscriber');
+    }
+    const prompt: Prompt = {
+      merchantRequestId: `${randomInt(10000, 99999)}-${randomInt(10_000_000, 99_999_999)}-1`,
+      checkoutRequestId: `ws_CO_${nairobiStamp(new Date())}${randomInt(100_000_000, 999_999_999)}`,
+      amount,
+      phone,
+      accountReference: b.AccountReference,
+      callbackUrl: String(b.CallBackURL),
+      createdAt: new Date(),
+      outcome: null,
+    };
+    prompts.set(prompt.checkoutRequestId, prompt);
+    const auto = opts.auto ?? 'pay';
+    if (auto !== 'off') {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (!prompt.outcome) resolve(prompt, auto);
+      }, opts.autoDelayMs ?? 4000);
+      timers.add(timer);
+    }
+    return {
+      MerchantRequestID: prompt.merchantRequestId,
+      CheckoutRequestID: prompt.checkoutRequestId,
+      ResponseCode: '0',
+      ResponseDescription: 'Success. Request accepted for processing',
+      CustomerMessage: 'Success. Request accepted for processing',
+    };
+  });
+
+  app.post('/mpesa/stkpushquery/v1/query', async (request, reply) => {
+    if (!bearerOk(request.headers.authorization)) return fault(reply, 404, '404.001.03', 'Invalid Access Token');
+    const b = (request.body ?? {}) as Record<string, unknown>;
+    if (String(b.BusinessShortCode ?? '') !== shortcode) return fault(reply, 500, '500.001.1001', 'Merchant does not exist');
+    const timestamp = String(b.Timestamp ?? '');
+    if (!isDarajaTimestamp(timestamp)) return invalid(reply, 'Timestamp');
+    if (b.Password !== stkPassword(shortcode, passkey, timestamp)) return fault(reply, 500, '500.001.1001', 'Wrong credentials');
+    const prompt = prompts.get(String(b.CheckoutRequestID ?? ''));
+    if (!prompt) return fault(reply, 500, '500.001.1001', 'The transaction does not Exist');
+    const base = { ResponseCode: '0', ResponseDescription: 'The service request has been accepted successfully', MerchantRequestID: prompt.merchantRequestId, CheckoutRequestID: prompt.checkoutRequestId };
+    if (!prompt.outcome) return { ...base, ResultCode: '4999', ResultDesc: 'The transaction is still under processing' };
+    return { ...base, ResultCode: String(prompt.outcome.code), ResultDesc: prompt.outcome.desc };
+  });
+
+  app.get('/phone', async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(phonePage([...prompts.values()].filter((p) => !p.outcome))));
+
+  app.post<{ Params: { id: string }; Body: { action?: string } }>('/prompts/:id', async (request, reply) => {
+    const prompt = prompts.get(request.params.id);
+    if (!prompt) return reply.status(404).send({ detail: 'No such prompt.' });
+    if (prompt.outcome) return reply.status(409).send({ detail: 'This prompt was already answered.' });
+    const action = (request.body?.action ?? '') as PromptAction;
+    if (!(action in OUTCOMES)) return reply.status(400).send({ action: [`Must be one of: ${Object.keys(OUTCOMES).join(', ')}.`] });
+    const outcome = resolve(prompt, action);
+    return { CheckoutRequestID: prompt.checkoutRequestId, ResultCode: outcome.code, ResultDesc: outcome.desc };
+  });
+};
