@@ -65,6 +65,16 @@ export const darajaTimestamp = (d: Date) => new Date(d.getTime() + 3 * 3600_000)
 
 const RENEW_BEFORE_MS = 3 * 60_000;
 
+/** Daraja's body as an object, or null when it is empty or not JSON (it sometimes is neither). */
+function parseJson(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = text ? JSON.parse(text) : null;
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function createDarajaClient(config: DarajaConfig) {
   const doFetch = config.fetch ?? fetch;
   const now = config.now ?? (() => new Date());
@@ -77,14 +87,7 @@ export function createDarajaClient(config: DarajaConfig) {
     } catch (err) {
       throw new DarajaError('network', `M-Pesa could not be reached (${(err as Error).message})`, 0);
     }
-    const text = await res.text();
-    let body: Record<string, unknown> | null = null;
-    try {
-      body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
-    } catch {
-      body = null;
-    }
-    return { status: res.status, body };
+    return { status: res.status, body: parseJson(await res.text()) };
   }
 
   function errorFrom(status: number, body: Record<string, unknown> | null): DarajaError {
