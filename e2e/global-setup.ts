@@ -30,7 +30,7 @@ export async function setup(project: TestProject) {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-e2e-'));
   const port = await freePort();
-  server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -145,9 +145,9 @@ async function main() {
   const dbUrl = withDb(adminUrl, DB);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-store-'));
   const port = await freePort();
-  const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-only-secret-'.padEnd(40, 'x') },
+    env: { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', MPESA_MODE: 'sandbox', JWT_SECRET: 'bench-only-secret-'.padEnd(40, 'x') },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let nginx;

@@ -25,7 +25,7 @@ const freePort = () =>
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-lh-'));
   const port = await freePort();
-  const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
     stdio: ['ignore', 'ignore', 'inherit'],

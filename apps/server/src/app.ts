@@ -17,6 +17,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { registerPublicImages } from './modules/media/routes.ts';
 import { createAccounts } from './modules/accounts/index.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { createPayments, type PaymentsOptions } from './modules/payments/index.ts';
 import { memoryAttemptCounter, redisAttemptCounter } from './lib/attempt-counter.ts';
 
 export interface AppDeps {
@@ -26,10 +27,11 @@ export interface AppDeps {
   redis?: Redis | undefined;
   /** Where mail goes; by default SMTP_URL or the outbox folder. */
   mailer?: Mailer;
+  payments?: PaymentsOptions;
 }
 
 /** Builds the whole app: external plugins, then app plugins, then routes (ARCHITECTURE.md). */
-export async function buildApp({ config, database, redis, mailer }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, redis, mailer, payments: paymentOptions }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -71,12 +73,16 @@ export async function buildApp({ config, database, redis, mailer }: AppDeps): Pr
     attempts: redis ? redisAttemptCounter(redis) : memoryAttemptCounter(),
   });
 
+  const payments = await createPayments(app, paymentOptions);
+  app.decorate('reconcileDeposits', (now?: Date) => payments.reconciler.tick(now));
+  app.decorate('depositHistory', (userId: number) => payments.deposits.history(userId));
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
       await api.register(contentRoutes);
       await api.register(accounts.routes);
+      await api.register(payments.routes);
     },
     { prefix: '/api' },
   );

@@ -17,8 +17,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/at least 32/);
   });
 
+  it('refuses the M-Pesa simulator in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-chars' })).toThrow(/simulator/);
+  });
+
   it('refuses demo data in production', () => {
-    const secret = { JWT_SECRET: 'a-production-secret-of-at-least-32-chars' };
+    const secret = { JWT_SECRET: 'a-production-secret-of-at-least-32-chars', MPESA_MODE: 'production' };
     expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true', ...secret })).toThrow(ConfigError);
     expect(loadConfig({ NODE_ENV: 'production', ...secret }).demoData).toBe(false);
   });

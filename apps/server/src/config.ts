@@ -33,6 +33,19 @@ const envSchema = z.object({
   LOGIN_FAILURE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Password-reset requests one address may make per hour. */
   RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** simulator (the in-process Daraja at /mpesa-sim), sandbox or production (Safaricom). */
+  MPESA_MODE: z.enum(['simulator', 'sandbox', 'production']).default('simulator'),
+  MPESA_CONSUMER_KEY: z.string().default('simulator-consumer-key'),
+  MPESA_CONSUMER_SECRET: z.string().default('simulator-consumer-secret'),
+  MPESA_SHORTCODE: z.string().default('174379'),
+  MPESA_PASSKEY: z.string().default('bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919'),
+  MPESA_TRANSACTION_TYPE: z.enum(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline']).default('CustomerPayBillOnline'),
+  /** How the simulator ends prompts nobody answers, and after how long. */
+  MPESA_SIM_AUTO: z.enum(['pay', 'cancel', 'timeout', 'off']).default('pay'),
+  MPESA_SIM_DELAY_MS: z.coerce.number().int().min(0).default(4000),
+  /** When the reconciler first asks M-Pesa about a deposit with no callback, and how often it looks. */
+  MPESA_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(60_000),
+  MPESA_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(15_000),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_WINDOW: z.string().default('10 minutes'),
 });
@@ -56,6 +69,19 @@ export interface Config {
   loginRateLimit: number;
   loginFailureLimit: number;
   resetRateLimit: number;
+  mpesa: {
+    mode: 'simulator' | 'sandbox' | 'production';
+    baseUrl: string;
+    consumerKey: string;
+    consumerSecret: string;
+    shortcode: string;
+    passkey: string;
+    transactionType: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline';
+    simAuto: 'pay' | 'cancel' | 'timeout' | 'off';
+    simDelayMs: number;
+    reconcileAfterMs: number;
+    reconcileIntervalMs: number;
+  };
   /** Where the built storefront and back office are; null in tests that serve only the API. */
   webDist: string | null;
   adminDist: string | null;
@@ -76,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const demoData = e.DEMO_DATA ? e.DEMO_DATA === 'true' : !production;
   if (production && demoData) throw new ConfigError('DEMO_DATA cannot be on in production.');
   if (production && e.JWT_SECRET === DEV_JWT_SECRET) throw new ConfigError('Set JWT_SECRET: the default secret cannot be used in production.');
+  if (production && e.MPESA_MODE === 'simulator') throw new ConfigError('Set MPESA_MODE to sandbox or production: the simulator cannot run in production.');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -83,7 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     demoData,
     redisUrl: e.REDIS_URL,
@@ -95,6 +123,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     loginFailureLimit: e.LOGIN_FAILURE_LIMIT,
     resetRateLimit: e.RESET_RATE_LIMIT,
+    mpesa: {
+      mode: e.MPESA_MODE,
+      baseUrl: { simulator: `${publicUrl}/mpesa-sim`, sandbox: 'https://sandbox.safaricom.co.ke', production: 'https://api.safaricom.co.ke' }[e.MPESA_MODE],
+      consumerKey: e.MPESA_CONSUMER_KEY,
+      consumerSecret: e.MPESA_CONSUMER_SECRET,
+      shortcode: e.MPESA_SHORTCODE,
+      passkey: e.MPESA_PASSKEY,
+      transactionType: e.MPESA_TRANSACTION_TYPE,
+      simAuto: e.MPESA_SIM_AUTO,
+      simDelayMs: e.MPESA_SIM_DELAY_MS,
+      reconcileAfterMs: e.MPESA_RECONCILE_AFTER_MS,
+      reconcileIntervalMs: e.MPESA_RECONCILE_INTERVAL_MS,
+    },
     webDist: path.join(repoRoot, 'apps/web/dist'),
     adminDist: path.join(repoRoot, 'apps/admin/dist'),
   };

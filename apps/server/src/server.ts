@@ -13,6 +13,7 @@ async function main() {
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'db'),
     poolSize: config.databasePoolSize,
+    onIdleError: (err) => console.error('an idle database connection failed; the pool will reconnect:', err.message),
   });
   await migrateDatabase(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined;
@@ -23,7 +24,11 @@ async function main() {
     app.log.info(seeded ? `demo store created: ${seeded.videos} videos` : 'demo store already present');
   }
 
+  // Deposits whose callback never came are asked about; the schedule lives in the database.
+  const reconcile = setInterval(() => void app.reconcileDeposits().catch((err: unknown) => app.log.error({ err }, 'reconciler pass failed')), config.mpesa.reconcileIntervalMs);
+
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    clearInterval(reconcile);
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();

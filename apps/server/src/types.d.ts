@@ -1,3 +1,4 @@
+import type { Deposit } from '@store/contract';
 import type { Database } from './db/client.ts';
 import type { Config } from './config.ts';
 import type { ResponseCache } from './lib/response-cache.ts';
@@ -9,5 +10,8 @@ declare module 'fastify' {
     dbEngine: 'pglite' | 'postgres';
     /** Public catalogue responses; clear() after any catalogue write. */
     catalogCache: ResponseCache;
+    /** One reconciler pass over pending deposits (server.ts runs it on a timer). */
+    reconcileDeposits: (now?: Date) => Promise<number>;
+    depositHistory: (userId: number) => Promise<Deposit[]>;
   }
 }

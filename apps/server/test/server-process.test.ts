@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,52 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Page, Video } from '@store/contract';
 import { openDatabase } from '../src/db/client.ts';
 import { contactMessages, videos } from '../src/db/schema.ts';
-
-const serverDir = path.resolve(import.meta.dirname, '..');
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<number | null>;
-  output: () => string;
-}
-
-/** Starts `npm start`'s server as its own process and waits until the catalogue answers. */
-async function startServer(dataDir: string, deadlineMs: number): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(tsx, ['src/server.ts'], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  while (Date.now() - started < deadlineMs) {
-    const ok = await fetch(`${base}/api/videoDetails/?page_size=1`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, base, exited, output: () => out };
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not answer within ${deadlineMs} ms:\n${out}`);
-}
+import { startServer } from './helpers/server-process.ts';
 
 async function countIn(dataDir: string) {
   const handle = await openDatabase({ dataDir: path.join(dataDir, 'db') });

@@ -5,3 +5,4 @@ export * from './content.ts';
 export * from './health.ts';
 export * from './storefront-routes.ts';
 export * from './accounts.ts';
+export * from './deposits.ts';

@@ -1,4 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
   darajaAmount,
@@ -25,6 +27,11 @@ export interface SimulatorOptions {
   autoDelayMs?: number;
   /** Delivers a callback (a real HTTP POST by default). */
   deliver?: (url: string, body: unknown) => Promise<void>;
+  /**
+   * A file to keep prompts in. Daraja outlives the store: a push made before the store crashed must
+   * still be known to STK query after it restarts.
+   */
+  stateFile?: string;
 }
 
 export interface Prompt {
@@ -39,6 +46,25 @@ export interface Prompt {
 }
 
 const TOKEN_TTL_S = 3599;
+
+function loadPrompts(file: string | undefined): Map<string, Prompt> {
+  if (!file || !fs.existsSync(file)) return new Map();
+  try {
+    const list = JSON.parse(fs.readFileSync(file, 'utf8')) as Prompt[];
+    return new Map(list.map((p) => [p.checkoutRequestId, { ...p, createdAt: new Date(p.createdAt) }]));
+  } catch {
+    return new Map();
+  }
+}
+
+/** Written to a temporary file and renamed, so a crash leaves the old state or the new, never half. */
+function savePrompts(file: string | undefined, prompts: Map<string, Prompt>) {
+  if (!file) return;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify([...prompts.values()].slice(-1000)));
+  fs.renameSync(tmp, file);
+}
 const requestId = () => `${randomInt(1000, 9999)}-${randomInt(1_000_000, 9_999_999)}-1`;
 const fault = (reply: FastifyReply, status: number, errorCode: string, errorMessage: string) => reply.status(status).send({ requestId: requestId(), errorCode, errorMessage });
 const invalid = (reply: FastifyReply, field: string) => fault(reply, 400, '400.002.02', `Bad Request - Invalid ${field}`);
@@ -62,7 +88,8 @@ export const darajaSimulator: FastifyPluginAsync<SimulatorOptions> = async (app,
   const passkey = opts.passkey ?? SANDBOX_PASSKEY;
   const deliver = opts.deliver ?? postJson;
   const tokens = new Map<string, number>();
-  const prompts = new Map<string, Prompt>();
+  const prompts = loadPrompts(opts.stateFile);
+  const save = () => savePrompts(opts.stateFile, prompts);
   const timers = new Set<NodeJS.Timeout>();
   app.addHook('onClose', async () => timers.forEach(clearTimeout));
 
@@ -76,6 +103,7 @@ export const darajaSimulator: FastifyPluginAsync<SimulatorOptions> = async (app,
     const outcome = OUTCOMES[action];
     const receipt = action === 'pay' ? randomBytes(5).toString('hex').toUpperCase().slice(0, 10) : undefined;
     prompt.outcome = { ...outcome, ...(receipt ? { receipt } : {}) };
+    save();
     const stkCallback: Record<string, unknown> = {
       MerchantRequestID: prompt.merchantRequestId,
       CheckoutRequestID: prompt.checkoutRequestId,
@@ -139,6 +167,7 @@ export const darajaSimulator: FastifyPluginAsync<SimulatorOptions> = async (app,
       outcome: null,
     };
     prompts.set(prompt.checkoutRequestId, prompt);
+    save();
     const auto = opts.auto ?? 'pay';
     if (auto !== 'off') {
       const timer = setTimeout(() => {

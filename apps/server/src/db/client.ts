@@ -26,6 +26,8 @@ export interface OpenOptions {
   /** PGlite's directory; absent means in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** Told when an idle PostgreSQL connection dies (a server restart, an administrator); the pool reconnects. */
+  onIdleError?: (err: Error) => void;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
@@ -35,6 +37,8 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
       max: opts.poolSize ?? 10,
       options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
     });
+    // Without a listener, an idle connection's error (PostgreSQL restarting) would crash the process.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     // Fail at start-up, not at the first request, when the server cannot be reached.
     const probe = await pool.connect();
     probe.release();

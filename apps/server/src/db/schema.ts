@@ -172,3 +172,59 @@ export const passwordResets = pgTable(
   },
   (t) => [uniqueIndex('password_resets_token_unique').on(t.tokenHash)],
 );
+
+/** Every change of a balance, written in the same transaction as the balance itself. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['deposit', 'purchase', 'adjustment', 'refund'] }).notNull(),
+    /** Ksh; positive credits, negative debits. */
+    amount: integer('amount').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    /** What the entry is for (a receipt, a purchase); unique per kind, so a retry cannot write it twice. */
+    reference: text('reference').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ledger_kind_reference_unique').on(t.kind, t.reference), index('ledger_user_idx').on(t.userId), check('ledger_balance_not_negative', sql`${t.balanceAfter} >= 0`)],
+);
+
+/** An M-Pesa STK push and what became of it. */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    phone: text('phone').notNull(),
+    state: text('state', { enum: ['pending', 'completed', 'failed', 'cancelled', 'review'] })
+      .notNull()
+      .default('pending'),
+    /** This deposit's own secret in its callback address. */
+    callbackSecret: text('callback_secret').notNull(),
+    checkoutRequestId: text('checkout_request_id'),
+    merchantRequestId: text('merchant_request_id'),
+    resultCode: text('result_code'),
+    resultDesc: text('result_desc'),
+    receipt: text('receipt'),
+    /** When the reconciler next asks M-Pesa about it, and how often it has. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    checks: integer('checks').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('deposits_checkout_unique').on(t.checkoutRequestId),
+    uniqueIndex('deposits_receipt_unique').on(t.receipt),
+    uniqueIndex('deposits_secret_unique').on(t.callbackSecret),
+    index('deposits_user_idx').on(t.userId, t.createdAt.desc()),
+    index('deposits_pending_idx').on(t.state, t.nextCheckAt),
+    check('deposits_amount_range', sql`${t.amount} BETWEEN 1 AND 250000`),
+  ],
+);

@@ -15,16 +15,29 @@ export interface TestApp {
 }
 
 /** The real app on a private database and a temporary DATA_DIR, for app.inject tests. */
-export async function createTestApp(engine: Engine, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(engine: Engine, overrides: Partial<Config> & { dropCallbacks?: boolean } = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-test-'));
   const config: Config = {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MPESA_SIM_AUTO: 'off' }),
     webDist: null,
     adminDist: null,
     ...overrides,
   };
   const database = await createTestDatabase(engine);
-  const app = await buildApp({ config, database });
+  // Daraja's calls and the simulator's callbacks go through app.inject: no ports, same code paths.
+  const self: { app?: FastifyInstance } = {};
+  const injectFetch = (async (url: string | URL, init?: RequestInit) => {
+    const u = new URL(String(url));
+    const res = await self.app!.inject({ method: (init?.method ?? 'GET') as 'GET', url: u.pathname + u.search, headers: (init?.headers ?? {}) as Record<string, string>, payload: (init?.body ?? undefined) as string | undefined });
+    return new Response(res.body, { status: res.statusCode });
+  }) as typeof fetch;
+  const deliver = overrides.dropCallbacks
+    ? async () => undefined
+    : async (url: string, body: unknown) => {
+        await self.app!.inject({ method: 'POST', url: new URL(url).pathname, payload: body as object });
+      };
+  const app = await buildApp({ config, database, payments: { darajaFetch: injectFetch, simulatorDeliver: deliver } });
+  self.app = app;
   await app.ready();
   return {
     app,

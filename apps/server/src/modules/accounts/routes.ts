@@ -131,7 +131,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       { preHandler: app.requireUser, schema: { tags, summary: 'The signed-in customer, their deposits and purchases', security: [{ bearer: [] }], response: { 200: infoSchema, 401: errorDetailSchema } } },
       async (request) => {
         const me = (await deps.users.withProfile(currentUser(request).id))!;
-        return { user: toUserView(me.user, me.profile), deposit_history: [], purchase: [] };
+        return { user: toUserView(me.user, me.profile), deposit_history: await app.depositHistory(me.user.id), purchase: [] };
       },
     );
 

@@ -1,0 +1,186 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Deposit, Info } from '@store/contract';
+import { deposits as depositsTable, ledgerEntries, profiles } from '../../db/schema.ts';
+import { ledgerMismatches } from '../wallet/wallet.ts';
+import { engines } from '../../../test/helpers/engines.ts';
+import { signedInCustomer } from '../../../test/helpers/accounts.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+
+type Customer = Awaited<ReturnType<typeof signedInCustomer>>;
+let phoneSeq = 0;
+const freshPhone = () => `07${String(10_000_000 + ++phoneSeq * 7919).slice(-8)}`;
+
+describe.each(engines())('M-Pesa deposits on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const deposit = (c: Customer, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/deposit/', headers: c.auth, payload: { username: c.buyerid, ...payload } });
+  const start = async (c: Customer, amount = 100, phone = freshPhone()) => {
+    const res = await deposit(c, { amount, phone_number: phone });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ CheckoutRequestID: string; deposit: Deposit }>().CheckoutRequestID;
+  };
+  /** Answers the prompt on the simulated phone and waits for its callback to land, as a customer would. */
+  const answer = async (id: string, action: string) => {
+    await t.app.inject({ method: 'POST', url: `/mpesa-sim/prompts/${id}`, payload: { action } });
+    await vi.waitFor(async () => expect((await row(id)).state).not.toBe('pending'));
+  };
+  const status = async (c: Customer, id: string) => (await t.app.inject({ url: `/api/deposit/${id}/`, headers: c.auth })).json<Deposit>();
+  const balance = async (c: Customer) => (await t.database.db.select({ b: profiles.account }).from(profiles).where(eq(profiles.buyerid, c.buyerid)))[0]!.b;
+  const row = async (id: string) => (await t.database.db.select().from(depositsTable).where(eq(depositsTable.checkoutRequestId, id)))[0]!;
+  const callback = (secret: string, body: unknown) => t.app.inject({ method: 'POST', url: `/api/deposit/callback/${secret}`, payload: body as object });
+  const paidBody = (id: string, amount: number, phone: string, receipt: string) => ({
+    Body: { stkCallback: { MerchantRequestID: 'm', CheckoutRequestID: id, ResultCode: 0, ResultDesc: 'The service request is processed successfully.', CallbackMetadata: { Item: [{ Name: 'MpesaReceiptNumber', Value: receipt }, { Name: 'Balance' }, { Name: 'Amount', Value: amount }, { Name: 'TransactionDate', Value: 20261121103000 }, { Name: 'PhoneNumber', Value: Number(phone) }] } } },
+  });
+
+  it('pushes, and credits the balance once the customer pays on the phone', async () => {
+    const c = await signedInCustomer(t.app);
+    const res = await deposit(c, { amount: 250, phone_number: '+254 711 222 333' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ success: boolean; CheckoutRequestID: string; CustomerMessage: string; deposit: Deposit }>();
+    expect(body).toMatchObject({ success: true, CustomerMessage: 'Enter your M-Pesa PIN to complete transaction.', deposit: { state: 'pending', amount: 250, phone_number: '254711222333' } });
+    expect(await balance(c)).toBe(0);
+
+    await answer(body.CheckoutRequestID, 'pay');
+    expect(await status(c, body.CheckoutRequestID)).toMatchObject({ state: 'completed', balance: 250, receipt: expect.stringMatching(/^[A-Z0-9]{10}$/), result_desc: 'The service request is processed successfully.' });
+    expect(await balance(c)).toBe(250);
+    const info = (await t.app.inject({ url: '/api/info/', headers: c.auth })).json<Info>();
+    expect(info.deposit_history).toEqual([expect.objectContaining({ amount: 250, state: 'completed' })]);
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+
+  it.each([
+    ['cancel', 'cancelled', 'Request cancelled by user'],
+    ['wrong_pin', 'failed', 'The initiator information is invalid.'],
+    ['insufficient', 'failed', 'The balance is insufficient for the transaction.'],
+    ['timeout', 'failed', 'DS timeout user cannot be reached'],
+  ])('records a %s as %s with M-Pesa’s reason and credits nothing', async (action, state, reason) => {
+    const c = await signedInCustomer(t.app);
+    const id = await start(c);
+    await answer(id, action);
+    expect(await status(c, id)).toMatchObject({ state, result_desc: reason, balance: null });
+    expect(await balance(c)).toBe(0);
+  });
+
+  it.each(['0712345678', '712345678', '0112345678', '254712345678', '+254712345678', '0712 345 678'])('accepts the phone %s', async (phone) => {
+    const c = await signedInCustomer(t.app);
+    const res = await deposit(c, { amount: 10, phone_number: phone });
+    expect(res.statusCode, res.body).toBe(200);
+    await answer(res.json<{ CheckoutRequestID: string }>().CheckoutRequestID, 'cancel');
+  });
+
+  it.each([
+    [{ phone_number: '12345' }, 'phone_number'],
+    [{ phone_number: '0812345678' }, 'phone_number'],
+    [{ amount: 0 }, 'amount'],
+    [{ amount: 250_001 }, 'amount'],
+    [{ amount: 12.5 }, 'amount'],
+    [{ amount: 'lots' }, 'amount'],
+  ])('refuses %j with the field named', async (over, field) => {
+    const c = await signedInCustomer(t.app);
+    const res = await deposit(c, { amount: 10, phone_number: '0712345678', ...over });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json())).toEqual([field]);
+  });
+
+  it("refuses another customer's buyer id, and a visitor", async () => {
+    const a = await signedInCustomer(t.app);
+    const b = await signedInCustomer(t.app);
+    expect((await deposit(a, { amount: 10, phone_number: '0712345678', username: b.buyerid })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/deposit/', payload: { amount: 10, phone_number: '0712345678', username: a.buyerid } })).statusCode).toBe(401);
+    const id = await start(a);
+    expect((await t.app.inject({ url: `/api/deposit/${id}/`, headers: b.auth })).statusCode).toBe(404);
+  });
+
+  it('fails a push M-Pesa refuses, with the reason, crediting nothing', async () => {
+    const c = await signedInCustomer(t.app);
+    const phone = freshPhone();
+    await start(c, 50, phone);
+    const refused = await deposit(c, { amount: 50, phone_number: phone }); // a prompt is already open on that phone
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json()).toMatchObject({ success: false, detail: expect.stringMatching(/Unable to lock subscriber/) });
+    const failed = await t.database.db.select().from(depositsTable).where(eq(depositsTable.state, 'failed'));
+    expect(failed.some((d) => d.resultCode === '500.001.1001')).toBe(true);
+    expect(await balance(c)).toBe(0);
+  });
+
+  it('ignores forged, mismatched, malformed, duplicate and late callbacks', async () => {
+    const c = await signedInCustomer(t.app);
+    const phone = freshPhone();
+    const id = await start(c, 300, phone);
+    const { callbackSecret } = await row(id);
+    const full = `254${phone.slice(1)}`;
+    for (const res of [
+      await callback('0'.repeat(48), paidBody(id, 300, full, 'FORGED0001')), // not this deposit's path
+      await callback(callbackSecret, paidBody(id, 3000, full, 'MISMATCH01')), // wrong amount
+      await callback(callbackSecret, paidBody(id, 300, '254700000000', 'MISMATCH02')), // wrong phone
+      await callback(callbackSecret, paidBody('ws_CO_other', 300, full, 'MISMATCH03')), // another push
+      await callback(callbackSecret, { Body: { nothing: true } }), // malformed
+    ]) {
+      expect(res.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    }
+    expect((await row(id)).state).toBe('pending');
+    expect(await balance(c)).toBe(0);
+
+    await callback(callbackSecret, paidBody(id, 300, full, 'RECEIPT001'));
+    await callback(callbackSecret, paidBody(id, 300, full, 'RECEIPT001')); // duplicate
+    await callback(callbackSecret, { Body: { stkCallback: { CheckoutRequestID: id, ResultCode: 1032, ResultDesc: 'Request cancelled by user' } } }); // late
+    expect(await row(id)).toMatchObject({ state: 'completed', receipt: 'RECEIPT001' });
+    expect(await balance(c)).toBe(300);
+    expect(await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, 'RECEIPT001'))).toHaveLength(1);
+  });
+
+  it('reads a string ResultCode as a failure', async () => {
+    const c = await signedInCustomer(t.app);
+    const id = await start(c);
+    await callback((await row(id)).callbackSecret, { Body: { stkCallback: { MerchantRequestID: 'm', CheckoutRequestID: id, ResultCode: 'SFC_IC0003', ResultDesc: 'Transaction limit reached' } } });
+    expect(await status(c, id)).toMatchObject({ state: 'failed', result_desc: 'Transaction limit reached' });
+  });
+
+  it('credits once when 200 copies of the paid callback arrive at once', async () => {
+    const c = await signedInCustomer(t.app);
+    const phone = freshPhone();
+    const id = await start(c, 120, phone);
+    const { callbackSecret } = await row(id);
+    const body = paidBody(id, 120, `254${phone.slice(1)}`, 'BURST00001');
+    const answers = await Promise.all(Array.from({ length: 200 }, () => callback(callbackSecret, body)));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(await balance(c)).toBe(120);
+    expect(await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, 'BURST00001'))).toHaveLength(1);
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+});
+
+describe.each(engines())('the deposit reconciler on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { dropCallbacks: true });
+  });
+  afterAll(() => t.close());
+
+  const later = (hours: number) => new Date(Date.now() + hours * 3600_000);
+
+  it('settles a paid deposit whose callback never came, and sends the unanswerable to review', async () => {
+    const c = await signedInCustomer(t.app);
+    const start = async (phone: string) =>
+      (await t.app.inject({ method: 'POST', url: '/api/deposit/', headers: c.auth, payload: { username: c.buyerid, amount: 40, phone_number: phone } })).json<{ CheckoutRequestID: string }>().CheckoutRequestID;
+    const paid = await start('0799000001');
+    const silent = await start('0799000002');
+    await t.app.inject({ method: 'POST', url: `/mpesa-sim/prompts/${paid}`, payload: { action: 'pay' } }); // the callback is lost
+
+    expect(await t.app.reconcileDeposits()).toBe(0); // not due yet
+    let settled = 0;
+    // passes at growing intervals, as the timer would run them over a day
+    for (let h = 1; h <= 12; h++) settled += await t.app.reconcileDeposits(later(h * h));
+    expect(settled).toBe(1);
+    const rows = await t.database.db.select().from(depositsTable);
+    expect(rows.find((d) => d.checkoutRequestId === paid)).toMatchObject({ state: 'completed' });
+    expect(rows.find((d) => d.checkoutRequestId === silent)).toMatchObject({ state: 'review', resultDesc: expect.stringMatching(/our team will check/) });
+    expect((await t.database.db.select().from(profiles).where(eq(profiles.buyerid, c.buyerid)))[0]!.account).toBe(40);
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { darajaSimulator } from '@store/daraja-sim';
+import { createDarajaClient } from './daraja-client.ts';
+import { createDepositService } from './deposit-service.ts';
+import { createReconciler } from './reconciler.ts';
+import { paymentRoutes } from './routes.ts';
+
+export interface PaymentsOptions {
+  /** How the Daraja client reaches Daraja (tests route it in-process). */
+  darajaFetch?: typeof fetch;
+  /** How the simulator delivers callbacks (a real HTTP POST by default). */
+  simulatorDeliver?: (url: string, body: unknown) => Promise<void>;
+}
+
+/** Wires M-Pesa deposits: the Daraja client, the simulator in simulator mode, the reconciler. */
+export async function createPayments(app: FastifyInstance, opts: PaymentsOptions = {}) {
+  const m = app.config.mpesa;
+  if (m.mode === 'simulator') {
+    await app.register(darajaSimulator, {
+      prefix: '/mpesa-sim',
+      consumerKey: m.consumerKey,
+      consumerSecret: m.consumerSecret,
+      shortcode: m.shortcode,
+      passkey: m.passkey,
+      auto: m.simAuto,
+      autoDelayMs: m.simDelayMs,
+      stateFile: path.join(app.config.dataDir, 'mpesa-sim', 'prompts.json'),
+      ...(opts.simulatorDeliver ? { deliver: opts.simulatorDeliver } : {}),
+    });
+  }
+  const daraja = createDarajaClient({ baseUrl: m.baseUrl, consumerKey: m.consumerKey, consumerSecret: m.consumerSecret, shortcode: m.shortcode, passkey: m.passkey, transactionType: m.transactionType, ...(opts.darajaFetch ? { fetch: opts.darajaFetch } : {}) });
+  const deposits = createDepositService({ db: app.db, daraja, callbackBase: app.config.publicUrl, log: app.log, firstCheckMs: m.reconcileAfterMs });
+  const reconciler = createReconciler({ deposits, daraja, log: app.log, firstCheckMs: m.reconcileAfterMs });
+  return { deposits, reconciler, routes: paymentRoutes(deposits) };
+}

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequestSchema, depositInputSchema, depositSchema, depositStartedSchema, errorDetailSchema } from '@store/contract';
+import { currentUser } from '../accounts/auth.ts';
+import type { DepositService } from './deposit-service.ts';
+
+const tags = ['deposits'];
+
+export function paymentRoutes(deposits: DepositService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/deposit',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          summary: 'Top up with M-Pesa: sends an STK push to the phone',
+          description: 'phone_number in any Kenyan form; amount a whole number of Ksh from 1 to 250,000; username is your buyer id.',
+          security: [{ bearer: [] }],
+          body: depositInputSchema,
+          response: { 200: depositStartedSchema, 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetailSchema, 502: errorDetailSchema.extend({ success: z.literal(false) }) },
+        },
+      },
+      async (request) => {
+        const d = await deposits.start(currentUser(request), request.body.username, { amount: request.body.amount, phone: request.body.phone_number });
+        return { success: true as const, CheckoutRequestID: d.checkoutRequestId!, CustomerMessage: 'Enter your M-Pesa PIN to complete transaction.', deposit: (await deposits.status(currentUser(request), d.checkoutRequestId!)) };
+      },
+    );
+
+    app.get(
+      '/deposit/:checkout_request_id',
+      {
+        preHandler: app.requireUser,
+        schema: { tags, summary: 'A deposit’s state, M-Pesa’s reason and, once completed, the new balance', security: [{ bearer: [] }], params: z.object({ checkout_request_id: z.string().max(100) }), response: { 200: depositSchema, 401: errorDetailSchema, 404: errorDetailSchema } },
+      },
+      async (request) => deposits.status(currentUser(request), request.params.checkout_request_id),
+    );
+
+    app.post(
+      '/deposit/callback/:secret',
+      {
+        schema: {
+          tags,
+          summary: 'Daraja’s STK callback, on each deposit’s own secret path',
+          description: 'Always answered 200 at once, as Daraja expects; only a matching callback for a pending deposit changes anything.',
+          params: z.object({ secret: z.string().max(100) }),
+          response: { 200: z.object({ ResultCode: z.number(), ResultDesc: z.string() }) },
+        },
+      },
+      async (request) => {
+        await deposits.handleCallback(request.params.secret, request.body).catch((err: unknown) => request.log.error({ err }, 'callback handling failed'));
+        return { ResultCode: 0, ResultDesc: 'Accepted' };
+      },
+    );
+  };
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { kenyanPhoneSchema } from './phone.ts';
+
+export const DEPOSIT_MIN = 1;
+export const DEPOSIT_MAX = 250_000;
+
+/** POST /deposit/ as the seed sends it; `username` is the buyer id (seed §7). */
+export const depositInputSchema = z.object({
+  phone_number: kenyanPhoneSchema(),
+  amount: z.coerce
+    .number({ error: 'A valid integer is required.' })
+    .int('Enter a whole number of shillings.')
+    .min(DEPOSIT_MIN, `Ensure this value is greater than or equal to ${DEPOSIT_MIN}.`)
+    .max(DEPOSIT_MAX, `Ensure this value is less than or equal to ${DEPOSIT_MAX.toLocaleString('en-KE')}.`),
+  username: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.'),
+});
+
+export const DEPOSIT_STATES = ['pending', 'completed', 'failed', 'cancelled', 'review'] as const;
+export type DepositState = (typeof DEPOSIT_STATES)[number];
+
+export const depositSchema = z
+  .object({
+    checkout_request_id: z.string().nullable(),
+    amount: z.number().int(),
+    phone_number: z.string(),
+    state: z.enum(DEPOSIT_STATES),
+    result_desc: z.string().nullable(),
+    receipt: z.string().nullable(),
+    time: z.string(),
+    /** The balance after this deposit, once it is completed. */
+    balance: z.number().int().nullable(),
+  })
+  .meta({ id: 'Deposit' });
+export type Deposit = z.infer<typeof depositSchema>;
+
+export const depositStartedSchema = z.object({
+  success: z.literal(true),
+  CheckoutRequestID: z.string(),
+  CustomerMessage: z.string(),
+  deposit: depositSchema,
+});
