@@ -61,7 +61,7 @@ describe('accounts in the browser', () => {
     expect(await name.textContent()).toBe(customer.username.toLowerCase().slice(0, 4) + '...');
 
     await page.goto('/account');
-    await page.getByText('Ksh 0').waitFor();
+    await page.locator('#main').getByText('Ksh 0').waitFor();
     await screenshot(page, 'phone-account');
     await page.getByRole('button', { name: 'Signout' }).click();
     await page.getByRole('form', { name: 'Login' }).waitFor();

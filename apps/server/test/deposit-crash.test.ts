@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { profiles } from '../src/db/schema.ts';
 import { freePort, startServer, tsx } from './helpers/server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -48,7 +50,13 @@ describe('a deposit interrupted by a crash (PGlite)', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
 
-    const verify = await promisify(execFile)(tsx, ['apps/server/src/cli/ledger-verify.ts'], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir } });
-    expect(verify.stdout).toContain('every balance equals the sum of its ledger entries');
+    const verify = () => promisify(execFile)(tsx, ['apps/server/src/cli/ledger-verify.ts'], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir } });
+    expect((await verify()).stdout).toContain('every balance equals the sum of its ledger entries');
+
+    // a balance changed behind the ledger's back is caught
+    const handle = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+    await handle.db.update(profiles).set({ account: 9999 });
+    await handle.close();
+    await expect(verify()).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('balance 9999, ledger 500') });
   }, 120_000);
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { depositSchema } from './deposits.ts';
 import { kenyanPhoneSchema } from './phone.ts';
 
 export const PASSWORD_MIN = 8;
@@ -72,7 +73,7 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const infoSchema = z.object({ user: userSchema, deposit_history: z.array(z.unknown()), purchase: z.array(z.unknown()) });
+export const infoSchema = z.object({ user: userSchema, deposit_history: z.array(depositSchema), purchase: z.array(z.unknown()) });
 export type Info = z.infer<typeof infoSchema>;
 
 export const refreshInputSchema = z.object({ refresh: z.string().max(2000).optional() });

@@ -38,4 +38,6 @@ export const depositStartedSchema = z.object({
   CheckoutRequestID: z.string(),
   CustomerMessage: z.string(),
   deposit: depositSchema,
+  /** In simulator mode, the page of the simulated phone where the prompt can be answered. */
+  simulator_phone: z.string().nullable(),
 });

@@ -25,6 +25,7 @@ export const STOREFRONT_ROUTES = [
   '/account/authenticate',
   '/account/password_reset/:slug',
   '/profile',
+  '/deposit',
   '/account/dashboard',
   '/account/cart',
 ] as const;

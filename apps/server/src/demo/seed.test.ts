@@ -2,8 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, sql } from 'drizzle-orm';
-import { djs, genres, notifications, people, users, videos } from '../db/schema.ts';
+import { count, eq, sql } from 'drizzle-orm';
+import { djs, genres, notifications, people, profiles, users, videos } from '../db/schema.ts';
+import { ledgerMismatches } from '../modules/wallet/wallet.ts';
 import { engines } from '../../test/helpers/engines.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-db.ts';
 import { seedDemoStore } from './seed.ts';
@@ -48,6 +49,10 @@ describe('demo store', () => {
 
       const accounts = await db.select({ email: users.email, isStaff: users.isStaff }).from(users);
       expect(accounts).toEqual(expect.arrayContaining([{ email: 'staff@demo.videostore.co.ke', isStaff: true }, { email: 'customer@demo.videostore.co.ke', isStaff: false }]));
+
+      const [customer] = await db.select({ balance: profiles.account }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(eq(users.email, 'customer@demo.videostore.co.ke'));
+      expect(customer!.balance).toBe(1000);
+      expect(await ledgerMismatches(db)).toEqual([]);
 
       const keys = await db.select({ k: videos.posterKey }).from(videos);
       for (const { k } of keys) await expect(fs.access(path.join(mediaDir, 'posters', `${k}-480.webp`))).resolves.toBeUndefined();

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { appMeta, djs, genres, notifications, people, profiles, users, videos } from '../db/schema.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
+import { postLedgerEntry } from '../modules/wallet/wallet.ts';
 import { storeImage } from '../modules/media/images.ts';
 import { portraitSvg, posterSvg } from './art.ts';
 import {
@@ -18,6 +19,7 @@ import {
 } from './catalogue.ts';
 
 const SEEDED_KEY = 'demo_seeded_at';
+export const DEMO_OPENING_BALANCE = 1000;
 
 /** The demo store's two accounts: printed at start-up, never created in production. */
 export const DEMO_ACCOUNTS = [
@@ -159,6 +161,8 @@ export async function seedDemoStore(db: Database, mediaDir: string): Promise<{ v
     for (const [i, a] of DEMO_ACCOUNTS.entries()) {
       const [user] = await tx.insert(users).values({ username: a.username, email: a.email, passwordHash: accountHashes[i]!, isStaff: a.isStaff }).returning();
       await tx.insert(profiles).values({ userId: user!.id, city: 'Nairobi', phoneNumber: '254712345678' });
+      // The demo customer starts with money to spend, recorded like any other balance change.
+      if (!a.isStaff) await postLedgerEntry(tx as unknown as Database, { userId: user!.id, kind: 'adjustment', amount: DEMO_OPENING_BALANCE, reference: `demo-opening-balance-${user!.id}`, note: 'Demo store opening balance' });
     }
     return { videos: planned.length };
   });

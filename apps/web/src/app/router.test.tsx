@@ -10,7 +10,7 @@ const api = (url: URL) => (/\/videoDetails\/\d+\/$/.test(url.pathname) ? makeVid
 
 describe('storefront routes', () => {
   // /account and /profile send visitors to the login page; the dead links redirect.
-  const pages = STOREFRONT_ROUTES.filter((r) => !['/account', '/profile', '/account/dashboard', '/account/cart'].includes(r));
+  const pages = STOREFRONT_ROUTES.filter((r) => !['/account', '/profile', '/deposit', '/account/dashboard', '/account/cart'].includes(r));
   it.each(pages)('%s is a page of the router, not its 404', async (route) => {
     mockApi(api);
     renderApp(<AppRoutes />, example(route));

@@ -24,6 +24,7 @@ const AuthenticateScreen = lazy(() => import('../features/auth/routes/authentica
 const PasswordResetScreen = lazy(() => import('../features/auth/routes/password-reset.tsx'));
 const AccountScreen = lazy(() => import('../features/account/routes/account.tsx'));
 const ProfileScreen = lazy(() => import('../features/account/routes/profile.tsx'));
+const DepositScreen = lazy(() => import('../features/deposit/routes/deposit.tsx'));
 
 /** Every storefront route of seed §2 (declarative routes: the data router's code is not needed). */
 export function AppRoutes() {
@@ -52,6 +53,7 @@ export function AppRoutes() {
         <Route path="/account/password_reset/:slug" element={<PasswordResetScreen />} />
         <Route path="/account" element={<AccountScreen />} />
         <Route path="/profile" element={<ProfileScreen />} />
+        <Route path="/deposit" element={<DepositScreen />} />
         {/* Dead links of the seed, settled in CONTRACT §7. */}
         <Route path="/account/dashboard" element={<Navigate to="/account" replace />} />
         <Route path="/account/cart" element={<Navigate to="/cart" replace />} />

@@ -20,6 +20,7 @@ export const storedUserName = () => read<string | null>('user', null);
 export const storedPictureUrl = () => read<string | null>('pic_url', null);
 export const isStaff = () => read<boolean>('admin', false);
 export const ownedTitles = () => read<string[]>('myListTitles', []);
+export const storedBalance = () => read<number | null>('balance', null);
 
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
@@ -32,9 +33,15 @@ export function rememberSession(s: { username: string; pictureUrl: string | null
   notify();
 }
 
+/** The balance the header shows; the server's figure, remembered after each answer that carries it. */
+export function rememberBalance(balance: number) {
+  localStorage.setItem('balance', JSON.stringify(balance));
+  notify();
+}
+
 /** Forgets everything the browser kept about the customer (seed §4 logout). */
 export function forgetSession() {
-  for (const key of ['authorized', 'user', 'pic_url', 'admin', 'auth', 'auth_refresh', 'myList', 'myListTitles', 'own', 'ownVideo', 'paid', 'paidVideo']) localStorage.removeItem(key);
+  for (const key of ['authorized', 'user', 'pic_url', 'admin', 'balance', 'auth', 'auth_refresh', 'myList', 'myListTitles', 'own', 'ownVideo', 'paid', 'paidVideo']) localStorage.removeItem(key);
   try {
     sessionStorage.removeItem('deposit_history');
     sessionStorage.removeItem('purchase');
@@ -55,10 +62,10 @@ export function useSession() {
         window.removeEventListener('storage', cb);
       };
     },
-    () => `${isSignedIn()}|${localStorage.getItem('user')}|${localStorage.getItem('pic_url')}|${localStorage.getItem('admin')}`,
+    () => `${isSignedIn()}|${localStorage.getItem('user')}|${localStorage.getItem('pic_url')}|${localStorage.getItem('admin')}|${localStorage.getItem('balance')}`,
   );
   void key;
-  return { signedIn: isSignedIn(), name: storedUserName(), picture: storedPictureUrl(), staff: isStaff() };
+  return { signedIn: isSignedIn(), name: storedUserName(), picture: storedPictureUrl(), staff: isStaff(), balance: storedBalance() };
 }
 
 /** The header's name: lowercased, cut to 4 characters plus an ellipsis, 'Anonymous' by default (seed §2). */

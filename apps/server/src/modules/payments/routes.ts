@@ -23,7 +23,13 @@ export function paymentRoutes(deposits: DepositService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const d = await deposits.start(currentUser(request), request.body.username, { amount: request.body.amount, phone: request.body.phone_number });
-        return { success: true as const, CheckoutRequestID: d.checkoutRequestId!, CustomerMessage: 'Enter your M-Pesa PIN to complete transaction.', deposit: (await deposits.status(currentUser(request), d.checkoutRequestId!)) };
+        return {
+          success: true as const,
+          CheckoutRequestID: d.checkoutRequestId!,
+          CustomerMessage: 'Enter your M-Pesa PIN to complete transaction.',
+          deposit: await deposits.status(currentUser(request), d.checkoutRequestId!),
+          simulator_phone: app.config.mpesa.mode === 'simulator' ? '/mpesa-sim/phone' : null,
+        };
       },
     );
 

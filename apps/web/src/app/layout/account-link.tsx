@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { Link } from 'react-router';
+import { formatKsh } from '../../lib/format.ts';
 import { shortDisplayName, useSession } from '../../lib/session.ts';
 
 const PersonIcon = () => (
@@ -13,7 +14,7 @@ const linkSx = { display: 'flex', alignItems: 'center', gap: 0.75, flexShrink: 0
 
 /** 'Login' with an icon when signed out; the short name and picture, linking to the profile, when in. */
 export function AccountLink() {
-  const { signedIn, name, picture } = useSession();
+  const { signedIn, name, picture, balance } = useSession();
   if (!signedIn) {
     return (
       <Box component={Link} to="/account/authenticate" sx={linkSx}>
@@ -26,6 +27,11 @@ export function AccountLink() {
     <Box component={Link} to="/profile" sx={{ ...linkSx, textTransform: 'none' }}>
       {picture ? <img src={picture} alt="" width={28} height={28} style={{ borderRadius: '50%', objectFit: 'cover' }} /> : <PersonIcon />}
       <span data-testid="account-name">{shortDisplayName(name)}</span>
+      {balance !== null && (
+        <Box component="span" data-testid="header-balance" sx={{ color: 'secondary.main', fontWeight: 800, whiteSpace: 'nowrap' }}>
+          {formatKsh(balance)}
+        </Box>
+      )}
       {/* The link's name starts with what it shows, and says whose profile it is (WCAG 2.5.3). */}
       <Box component="span" sx={visuallyHidden}>
         , profile of {name?.trim() || 'Anonymous'}

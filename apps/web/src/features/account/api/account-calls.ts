@@ -1,11 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Info, User } from '@store/contract';
 import { authRequest } from '../../../lib/auth.ts';
-import { rememberSession } from '../../../lib/session.ts';
+import { rememberBalance, rememberSession } from '../../../lib/session.ts';
 
 /** GET /api/info/: the signed-in customer, their deposits and purchases. */
 export function useInfo() {
-  return useQuery({ queryKey: ['info'], queryFn: () => authRequest<Info>('GET', '/info/'), retry: false, staleTime: 0 });
+  return useQuery({
+    queryKey: ['info'],
+    queryFn: async () => {
+      const info = await authRequest<Info>('GET', '/info/');
+      rememberBalance(info.user.profile.account);
+      return info;
+    },
+    retry: false,
+    staleTime: 0,
+  });
 }
 
 /** PATCH /api/profile/{buyerid}/ as multipart form data (the picture may come with it). */

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link, useSearchParams } from 'react-router';
+import type { Deposit } from '@store/contract';
 import { EmptyState } from '../../../components/states.tsx';
 import { formatDate, formatKsh } from '../../../lib/format.ts';
 import { pageSx, PageTitle } from '../../catalog/components/video-list-page.tsx';
@@ -57,7 +58,27 @@ export default function AccountScreen() {
               <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                 Deposit History
               </Typography>
-              {info.data!.deposit_history.length === 0 ? <EmptyState message="No deposits yet." /> : null}
+              {info.data!.deposit_history.length === 0 ? (
+                <EmptyState message="No deposits yet." />
+              ) : (
+                <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+                  {(info.data!.deposit_history as Deposit[]).map((d) => (
+                    <Box component="li" key={`${d.time}-${d.checkout_request_id}`} sx={{ p: 1.5, bgcolor: 'background.paper', borderRadius: 1, display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+                      <span>
+                        <strong>{formatKsh(d.amount)}</strong> · {formatDate(d.time)}
+                        <Box component="span" sx={{ display: 'block', fontSize: 13, color: 'text.secondary' }}>
+                          +{d.phone_number}
+                          {d.receipt ? ` · receipt ${d.receipt}` : ''}
+                          {d.state !== 'completed' && d.result_desc ? ` · ${d.result_desc}` : ''}
+                        </Box>
+                      </span>
+                      <Box component="span" sx={{ fontWeight: 700, color: { completed: 'success.main', pending: 'info.main', failed: 'error.main', cancelled: 'text.secondary', review: 'warning.main' }[d.state] }}>
+                        {d.state}
+                      </Box>
+                    </Box>
+                  ))}
+                </Box>
+              )}
             </>
           ) : section === 'list' ? (
             <>
