@@ -99,6 +99,16 @@ export const darajaSimulator: FastifyPluginAsync<SimulatorOptions> = async (app,
     return until !== undefined && until > Date.now();
   };
 
+  /** Push and query alike: the token, the merchant, the timestamp and the password built from them. */
+  function refuseCredentials(authorization: string | undefined, b: Record<string, unknown>, reply: FastifyReply) {
+    if (!bearerOk(authorization)) return fault(reply, 404, '404.001.03', 'Invalid Access Token');
+    if (String(b.BusinessShortCode ?? '') !== shortcode) return fault(reply, 500, '500.001.1001', 'Merchant does not exist');
+    const timestamp = String(b.Timestamp ?? '');
+    if (!isDarajaTimestamp(timestamp)) return invalid(reply, 'Timestamp');
+    if (b.Password !== stkPassword(shortcode, passkey, timestamp)) return fault(reply, 500, '500.001.1001', 'Wrong credentials');
+    return null;
+  }
+
   function resolve(prompt: Prompt, action: PromptAction) {
     const outcome = OUTCOMES[action];
     const receipt = action === 'pay' ? randomBytes(5).toString('hex').toUpperCase().slice(0, 10) : undefined;
@@ -138,12 +148,9 @@ export const darajaSimulator: FastifyPluginAsync<SimulatorOptions> = async (app,
   });
 
   app.post('/mpesa/stkpush/v1/processrequest', async (request, reply) => {
-    if (!bearerOk(request.headers.authorization)) return fault(reply, 404, '404.001.03', 'Invalid Access Token');
     const b = (request.body ?? {}) as Record<string, unknown>;
-    if (String(b.BusinessShortCode ?? '') !== shortcode) return fault(reply, 500, '500.001.1001', 'Merchant does not exist');
-    const timestamp = String(b.Timestamp ?? '');
-    if (!isDarajaTimestamp(timestamp)) return invalid(reply, 'Timestamp');
-    if (b.Password !== stkPassword(shortcode, passkey, timestamp)) return fault(reply, 500, '500.001.1001', 'Wrong credentials');
+    const refused = refuseCredentials(request.headers.authorization, b, reply);
+    if (refused) return refused;
     if (b.TransactionType !== 'CustomerPayBillOnline' && b.TransactionType !== 'CustomerBuyGoodsOnline') return invalid(reply, 'TransactionType');
     const amount = darajaAmount(b.Amount);
     if (amount === null) return invalid(reply, 'Amount');
@@ -186,12 +193,9 @@ export const darajaSimulator: FastifyPluginAsync<SimulatorOptions> = async (app,
   });
 
   app.post('/mpesa/stkpushquery/v1/query', async (request, reply) => {
-    if (!bearerOk(request.headers.authorization)) return fault(reply, 404, '404.001.03', 'Invalid Access Token');
     const b = (request.body ?? {}) as Record<string, unknown>;
-    if (String(b.BusinessShortCode ?? '') !== shortcode) return fault(reply, 500, '500.001.1001', 'Merchant does not exist');
-    const timestamp = String(b.Timestamp ?? '');
-    if (!isDarajaTimestamp(timestamp)) return invalid(reply, 'Timestamp');
-    if (b.Password !== stkPassword(shortcode, passkey, timestamp)) return fault(reply, 500, '500.001.1001', 'Wrong credentials');
+    const refused = refuseCredentials(request.headers.authorization, b, reply);
+    if (refused) return refused;
     const prompt = prompts.get(String(b.CheckoutRequestID ?? ''));
     if (!prompt) return fault(reply, 500, '500.001.1001', 'The transaction does not Exist');
     const base = { ResponseCode: '0', ResponseDescription: 'The service request has been accepted successfully', MerchantRequestID: prompt.merchantRequestId, CheckoutRequestID: prompt.checkoutRequestId };

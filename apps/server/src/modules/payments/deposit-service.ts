@@ -95,12 +95,16 @@ export function createDepositService(deps: { db: Database; daraja: DarajaClient;
       const [deposit] = await db.select().from(deposits).where(eq(deposits.callbackSecret, secret));
       if (!deposit) return void log.warn({ secret: secret.slice(0, 6) }, 'callback on an unknown path ignored');
       if (!parsed) return void log.warn({ depositId: deposit.id }, 'malformed callback ignored');
-      if (parsed.checkoutRequestId !== deposit.checkoutRequestId) return void log.warn({ depositId: deposit.id }, 'callback for another CheckoutRequestID ignored');
+      // A pending deposit with no CheckoutRequestID is one whose push was accepted but not recorded (the
+      // database failed just after): its secret path proves the callback is its own, so it adopts the id.
+      const adopt = deposit.checkoutRequestId === null && deposit.state === 'pending';
+      if (!adopt && parsed.checkoutRequestId !== deposit.checkoutRequestId) return void log.warn({ depositId: deposit.id }, 'callback for another CheckoutRequestID ignored');
       if (deposit.state !== 'pending') return void log.info({ depositId: deposit.id, state: deposit.state }, 'duplicate or late callback ignored');
       const state = stateForResultCode(parsed.resultCode);
       if (state === 'completed' && (parsed.amount !== deposit.amount || parsed.phone !== deposit.phone || !parsed.receipt)) {
         return void log.warn({ depositId: deposit.id, amount: parsed.amount, phone: parsed.phone }, 'paid callback does not match the deposit; ignored');
       }
+      if (adopt) await db.update(deposits).set({ checkoutRequestId: parsed.checkoutRequestId }).where(and(eq(deposits.id, deposit.id), sql`${deposits.checkoutRequestId} IS NULL`));
       const moved = await settle(deposit.id, { state, resultCode: parsed.resultCode, resultDesc: parsed.resultDesc, receipt: parsed.receipt }).catch((err: unknown) => {
         // A receipt already used by another deposit: the unique index refuses to count it twice.
         log.error({ err, depositId: deposit.id }, 'callback could not be applied');

@@ -134,6 +134,18 @@ describe.each(engines())('M-Pesa deposits on %s', (engine) => {
     expect(await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, 'RECEIPT001'))).toHaveLength(1);
   });
 
+  it('credits a push that was accepted but not recorded, when its callback comes to its own path', async () => {
+    const c = await signedInCustomer(t.app);
+    const phone = freshPhone();
+    const id = await start(c, 80, phone);
+    // as if the database had failed just after Daraja accepted the push
+    await t.database.db.update(depositsTable).set({ checkoutRequestId: null }).where(eq(depositsTable.checkoutRequestId, id));
+    const [d] = await t.database.db.select().from(depositsTable).where(eq(depositsTable.amount, 80));
+    await callback(d!.callbackSecret, paidBody(id, 80, `254${phone.slice(1)}`, 'ADOPTED001'));
+    expect(await row(id)).toMatchObject({ state: 'completed', receipt: 'ADOPTED001' });
+    expect(await balance(c)).toBe(80);
+  });
+
   it('reads a string ResultCode as a failure', async () => {
     const c = await signedInCustomer(t.app);
     const id = await start(c);
