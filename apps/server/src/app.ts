@@ -18,6 +18,9 @@ import { registerPublicImages } from './modules/media/routes.ts';
 import { createAccounts } from './modules/accounts/index.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createPayments, type PaymentsOptions } from './modules/payments/index.ts';
+import { createCartService } from './modules/orders/cart-service.ts';
+import { createPurchaseService } from './modules/orders/purchase-service.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
 import { memoryAttemptCounter, redisAttemptCounter } from './lib/attempt-counter.ts';
 
 export interface AppDeps {
@@ -76,6 +79,8 @@ export async function buildApp({ config, database, redis, mailer, payments: paym
   const payments = await createPayments(app, paymentOptions);
   app.decorate('reconcileDeposits', (now?: Date) => payments.reconciler.tick(now));
   app.decorate('depositHistory', (userId: number) => payments.deposits.history(userId));
+  const purchases = createPurchaseService({ db: database.db, onCatalogChange: () => app.catalogCache.clear() });
+  app.decorate('purchaseRecords', (userId: number) => purchases.records(userId));
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -83,6 +88,7 @@ export async function buildApp({ config, database, redis, mailer, payments: paym
       await api.register(contentRoutes);
       await api.register(accounts.routes);
       await api.register(payments.routes);
+      await api.register(orderRoutes({ purchases, cart: createCartService(database.db) }));
     },
     { prefix: '/api' },
   );

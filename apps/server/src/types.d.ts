@@ -1,4 +1,4 @@
-import type { Deposit } from '@store/contract';
+import type { Deposit, PurchaseRecord } from '@store/contract';
 import type { Database } from './db/client.ts';
 import type { Config } from './config.ts';
 import type { ResponseCache } from './lib/response-cache.ts';
@@ -13,5 +13,6 @@ declare module 'fastify' {
     /** One reconciler pass over pending deposits (server.ts runs it on a timer). */
     reconcileDeposits: (now?: Date) => Promise<number>;
     depositHistory: (userId: number) => Promise<Deposit[]>;
+    purchaseRecords: (userId: number) => Promise<PurchaseRecord[]>;
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { purchaseRecordSchema } from './catalog.ts';
 import { depositSchema } from './deposits.ts';
 import { kenyanPhoneSchema } from './phone.ts';
 
@@ -68,12 +69,12 @@ export const loginResponseSchema = z.object({
   is_staff: z.boolean(),
   tokens: tokensSchema,
   username: z.string(),
-  purchase: z.array(z.unknown()),
+  purchase: z.array(purchaseRecordSchema),
   profile: z.object({ profile_pic: z.string().nullable() }),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const infoSchema = z.object({ user: userSchema, deposit_history: z.array(depositSchema), purchase: z.array(z.unknown()) });
+export const infoSchema = z.object({ user: userSchema, deposit_history: z.array(depositSchema), purchase: z.array(purchaseRecordSchema) });
 export type Info = z.infer<typeof infoSchema>;
 
 export const refreshInputSchema = z.object({ refresh: z.string().max(2000).optional() });

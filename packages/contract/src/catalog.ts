@@ -98,3 +98,28 @@ export const groupListQuerySchema = z.object({
     .optional()
     .describe('How many newest videos each group carries in video_details (default 10)'),
 });
+
+/** A purchase record as seed §3 names it. */
+export const purchaseRecordSchema = z
+  .object({
+    video_id: z.number().int(),
+    video_name: z.string(),
+    image_url: z.string().nullable(),
+    price: z.number().int(),
+    username: z.string(),
+    purchase_time: z.string(),
+  })
+  .meta({ id: 'PurchaseRecord' });
+export type PurchaseRecord = z.infer<typeof purchaseRecordSchema>;
+
+/** POST /purchased/: only video_id counts; a price or a name sent along is ignored (CONTRACT §3). */
+export const purchaseInputSchema = z.looseObject({ video_id: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').positive('A valid integer is required.') });
+
+export const checkoutInputSchema = z.object({
+  video_ids: z
+    .array(z.coerce.number().int().positive(), { error: 'A list of video ids is required.' })
+    .min(1, 'The cart is empty.')
+    .max(100, 'At most 100 videos at once.'),
+});
+
+export const purchaseResultSchema = z.object({ purchases: z.array(purchaseRecordSchema), total: z.number().int(), balance: z.number().int() });

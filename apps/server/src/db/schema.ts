@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Key-value facts about this store's data (e.g. that the demo catalogue was created). */
 export const appMeta = pgTable('app_meta', {
@@ -227,4 +227,54 @@ export const deposits = pgTable(
     index('deposits_pending_idx').on(t.state, t.nextCheckAt),
     check('deposits_amount_range', sql`${t.amount} BETWEEN 1 AND 250000`),
   ],
+);
+
+/** A video a customer bought. Refunded purchases keep their row; ownership is the unrefunded one. */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'restrict' }),
+    /** The catalogue price when bought, in Ksh. */
+    price: integer('price').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('purchases_owned_unique').on(t.userId, t.videoId).where(sql`${t.refundedAt} IS NULL`), index('purchases_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** A signed-in customer's cart; a visitor's lives in the browser until login. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.videoId] })],
+);
+
+/** The first successful answer to a request sent with an Idempotency-Key, replayed for its retries. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    body: jsonb('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

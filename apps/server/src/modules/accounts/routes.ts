@@ -93,7 +93,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         const { user, tokens } = await sessions.login(request.body.email, request.body.password, request.ip);
         setRefreshCookie(reply, tokens.refresh);
         const me = (await deps.users.withProfile(user.id))!;
-        return { is_staff: user.isStaff, tokens, username: user.username, purchase: [], profile: { profile_pic: toUserView(me.user, me.profile).profile.profile_pic } };
+        return { is_staff: user.isStaff, tokens, username: user.username, purchase: await app.purchaseRecords(user.id), profile: { profile_pic: toUserView(me.user, me.profile).profile.profile_pic } };
       },
     );
 
@@ -131,7 +131,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       { preHandler: app.requireUser, schema: { tags, summary: 'The signed-in customer, their deposits and purchases', security: [{ bearer: [] }], response: { 200: infoSchema, 401: errorDetailSchema } } },
       async (request) => {
         const me = (await deps.users.withProfile(currentUser(request).id))!;
-        return { user: toUserView(me.user, me.profile), deposit_history: await app.depositHistory(me.user.id), purchase: [] };
+        return { user: toUserView(me.user, me.profile), deposit_history: await app.depositHistory(me.user.id), purchase: await app.purchaseRecords(me.user.id) };
       },
     );
 

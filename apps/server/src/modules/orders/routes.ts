@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequestSchema, checkoutInputSchema, errorDetailSchema, purchaseInputSchema, purchaseRecordSchema, purchaseResultSchema } from '@store/contract';
+import { parseId } from '../catalog/catalog-service.ts';
+import { currentUser } from '../accounts/auth.ts';
+import type { CartService } from './cart-service.ts';
+import type { PurchaseService } from './purchase-service.ts';
+
+const tags = ['orders'];
+const idempotencyHeader = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
+const buyErrors = {
+  400: badRequestSchema,
+  401: errorDetailSchema,
+  402: errorDetailSchema.extend({ balance: z.number().int(), price: z.number().int() }),
+  404: errorDetailSchema,
+  409: errorDetailSchema,
+  422: errorDetailSchema,
+};
+const cartItemSchema = z.object({ video_id: z.number().int(), video_name: z.string(), image_url: z.string().nullable(), price: z.number().int(), purchase_times: z.number().int(), season: z.string().nullable(), dj: z.string() });
+const cartSchema = z.object({ results: z.array(cartItemSchema), total: z.number().int() });
+const cartAnswer = (items: z.infer<typeof cartItemSchema>[]) => ({ results: items, total: items.reduce((s, i) => s + i.price, 0) });
+
+export function orderRoutes(deps: { purchases: PurchaseService; cart: CartService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const secured = { preHandler: app.requireUser };
+
+    app.post(
+      '/purchased',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Buy one video at the catalogue price (a price or name in the body is ignored)',
+          description: 'Send an Idempotency-Key header to make retries safe: a repeated request is answered as the first, never charged twice.',
+          security: [{ bearer: [] }],
+          headers: idempotencyHeader,
+          body: purchaseInputSchema,
+          response: { 201: purchaseResultSchema, ...buyErrors },
+        },
+      },
+      async (request, reply) => {
+        const answer = await deps.purchases.buy(currentUser(request).id, [request.body.video_id], request.headers['idempotency-key']);
+        return reply.status(answer.status).send(answer.body);
+      },
+    );
+
+    app.post(
+      '/checkout',
+      {
+        ...secured,
+        schema: { tags, summary: 'Buy a whole cart, all or nothing', security: [{ bearer: [] }], headers: idempotencyHeader, body: checkoutInputSchema, response: { 201: purchaseResultSchema, ...buyErrors } },
+      },
+      async (request, reply) => {
+        const answer = await deps.purchases.buy(currentUser(request).id, request.body.video_ids, request.headers['idempotency-key']);
+        return reply.status(answer.status).send(answer.body);
+      },
+    );
+
+    app.get('/purchases', { ...secured, schema: { tags, summary: 'What the customer owns', security: [{ bearer: [] }], response: { 200: z.array(purchaseRecordSchema), 401: errorDetailSchema } } }, async (request) =>
+      deps.purchases.records(currentUser(request).id),
+    );
+
+    app.get('/cart', { ...secured, schema: { tags, summary: 'The customer’s cart and its total', security: [{ bearer: [] }], response: { 200: cartSchema, 401: errorDetailSchema } } }, async (request) =>
+      cartAnswer(await deps.cart.list(currentUser(request).id)),
+    );
+
+    app.post(
+      '/cart',
+      { ...secured, schema: { tags, summary: 'Add a video to the cart', security: [{ bearer: [] }], body: z.object({ video_id: z.coerce.number().int().positive() }), response: { 201: cartSchema, 400: badRequestSchema, 401: errorDetailSchema, 404: errorDetailSchema, 409: errorDetailSchema } } },
+      async (request, reply) => reply.status(201).send(cartAnswer(await deps.cart.addOne(currentUser(request).id, request.body.video_id))),
+    );
+
+    app.post(
+      '/cart/merge',
+      {
+        ...secured,
+        schema: { tags, summary: 'Merge a visitor’s browser cart into the account’s (no duplicates, owned videos dropped)', security: [{ bearer: [] }], body: z.object({ video_ids: z.array(z.coerce.number().int().positive()).max(200) }), response: { 200: cartSchema, 400: badRequestSchema, 401: errorDetailSchema } },
+      },
+      async (request) => cartAnswer(await deps.cart.merge(currentUser(request).id, request.body.video_ids)),
+    );
+
+    app.delete(
+      '/cart/:video_id',
+      { ...secured, schema: { tags, summary: 'Take a video out of the cart', security: [{ bearer: [] }], params: z.object({ video_id: z.string() }), response: { 200: cartSchema, 401: errorDetailSchema, 404: errorDetailSchema } } },
+      async (request) => cartAnswer(await deps.cart.remove(currentUser(request).id, parseId(request.params.video_id))),
+    );
+  };
+}
