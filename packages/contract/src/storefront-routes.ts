@@ -26,6 +26,7 @@ export const STOREFRONT_ROUTES = [
   '/account/password_reset/:slug',
   '/profile',
   '/deposit',
+  '/cart',
   '/account/dashboard',
   '/account/cart',
 ] as const;

@@ -29,7 +29,7 @@ export function renewAccessToken(): Promise<string | null> {
  * A call as the signed-in customer. Renews the access token silently when it has expired (or was
  * lost with a page reload); when that fails the session is over and the stored data is forgotten.
  */
-export async function authRequest<T>(method: string, path: string, opts: { params?: QueryParams; body?: unknown; form?: FormData } = {}): Promise<T> {
+export async function authRequest<T>(method: string, path: string, opts: { params?: QueryParams; body?: unknown; form?: FormData; headers?: Record<string, string> } = {}): Promise<T> {
   const send = (token: string | null) =>
     fetch(apiUrl(path, opts.params), {
       method,
@@ -38,6 +38,7 @@ export async function authRequest<T>(method: string, path: string, opts: { param
         accept: 'application/json',
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...opts.headers,
       },
       body: opts.form ?? (opts.body !== undefined ? JSON.stringify(opts.body) : null),
     });

@@ -39,6 +39,13 @@ export function rememberBalance(balance: number) {
   notify();
 }
 
+/** Titles the customer owns (seed §3 `myListTitles`): opening one leads to its watch page. */
+export function rememberOwned(titles: string[], replace = false) {
+  const all = replace ? titles : [...new Set([...ownedTitles(), ...titles])];
+  localStorage.setItem('myListTitles', JSON.stringify(all));
+  notify();
+}
+
 /** Forgets everything the browser kept about the customer (seed §4 logout). */
 export function forgetSession() {
   for (const key of ['authorized', 'user', 'pic_url', 'admin', 'balance', 'auth', 'auth_refresh', 'myList', 'myListTitles', 'own', 'ownVideo', 'paid', 'paidVideo']) localStorage.removeItem(key);

@@ -85,7 +85,22 @@ export default function AccountScreen() {
               <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                 Your List
               </Typography>
-              {info.data!.purchase.length === 0 ? <EmptyState message="You have not bought a video yet." /> : null}
+              {info.data!.purchase.length === 0 ? (
+                <EmptyState message="You have not bought a video yet." />
+              ) : (
+                <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+                  {info.data!.purchase.map((p) => (
+                    <Box component="li" key={p.video_id} sx={{ p: 1.5, bgcolor: 'background.paper', borderRadius: 1, display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                      <Box component={Link} to={`/watch/${p.video_id}`} sx={{ color: 'inherit', fontWeight: 600 }}>
+                        {p.video_name}
+                      </Box>
+                      <Box component="span" sx={{ color: 'text.secondary', fontSize: 13 }}>
+                        {formatKsh(p.price)} · {formatDate(p.purchase_time)}
+                      </Box>
+                    </Box>
+                  ))}
+                </Box>
+              )}
             </>
           ) : (
             <Box sx={{ p: 2, bgcolor: 'background.paper', borderRadius: 2, maxWidth: 520 }}>

@@ -2,17 +2,22 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginResponse } from '@store/contract';
 import { apiPost } from '../../../lib/api-client.ts';
 import { setAccessToken } from '../../../lib/auth.ts';
-import { forgetSession, rememberSession } from '../../../lib/session.ts';
+import { forgetSession, rememberOwned, rememberSession } from '../../../lib/session.ts';
+import { mergeLocalCart } from '../../cart/api/order-calls.ts';
 
 /** POST /api/login/: the access token stays in memory, the refresh token arrives as a cookie. */
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; password: string }) => apiPost<LoginResponse>('/login/', input),
-    onSuccess: (res) => {
+    onSuccess: async (res) => {
       setAccessToken(res.tokens.access);
       rememberSession({ username: res.username, pictureUrl: res.profile.profile_pic, isStaff: res.is_staff });
+      rememberOwned(res.purchase.map((p) => p.video_name), true);
+      // The visitor's browser cart joins the account's; a failure keeps it in the browser for later.
+      await mergeLocalCart().catch(() => undefined);
       void client.invalidateQueries({ queryKey: ['info'] });
+      void client.invalidateQueries({ queryKey: ['cart'] });
     },
   });
 }

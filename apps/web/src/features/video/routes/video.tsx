@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useVideo } from '../../catalog/api/get-video.ts';
 import { useVideos } from '../../catalog/api/get-videos.ts';
 import { pageSx } from '../../catalog/components/video-list-page.tsx';
+import { BuyActions } from '../../cart/components/buy-actions.tsx';
 
 /** 'Similar to': up to 6 of the same genre, newest first, synopsis cut at 100 characters (seed §4, §9). */
 function SimilarList({ video }: { video: Video }) {
@@ -85,6 +86,7 @@ export default function VideoScreen() {
                 <Chip component={Link} clickable to={`/store/${encodeURIComponent(v.cartegory)}`} label={v.cartegory} size="small" variant="outlined" />
               </Box>
               <Typography sx={{ fontSize: 28, fontWeight: 800, color: 'secondary.main' }}>{formatKsh(v.price)}</Typography>
+              <BuyActions video={v} />
               <Typography sx={{ mt: 1.5, maxWidth: 680 }}>{v.synopsis}</Typography>
               <Typography variant="caption" component="p" sx={{ mt: 1.5, color: 'text.secondary' }}>
                 Added {formatDate(v.date_uploaded)} · bought {v.purchase_times} times

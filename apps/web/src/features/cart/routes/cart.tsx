@@ -1,0 +1,66 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { formatKsh } from '../../../lib/format.ts';
+import { isSignedIn } from '../../../lib/session.ts';
+import { pageSx, PageTitle } from '../../catalog/components/video-list-page.tsx';
+import { useCart, useRemoveFromCart } from '../api/order-calls.ts';
+import { BuyDialog } from '../components/buy-dialog.tsx';
+
+/** /cart: the items, their total (the sum of the prices, seed §9), remove, and checkout. */
+export default function CartScreen() {
+  const navigate = useNavigate();
+  const cart = useCart();
+  const remove = useRemoveFromCart();
+  const [buying, setBuying] = useState(false);
+  const items = cart.data?.results ?? [];
+  const total = items.reduce((s, i) => s + i.price, 0);
+
+  return (
+    <Box sx={{ ...pageSx, maxWidth: 720 }}>
+      <PageTitle>Cart</PageTitle>
+      {cart.isError ? (
+        <ErrorState onRetry={() => void cart.refetch()} />
+      ) : cart.isPending ? (
+        <Skeleton variant="rounded" height={160} />
+      ) : items.length === 0 ? (
+        <EmptyState message="Your cart is empty." />
+      ) : (
+        <>
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+            {items.map((i) => (
+              <Box component="li" key={i.video_id} sx={{ display: 'flex', gap: 1.5, alignItems: 'center', p: 1, bgcolor: 'background.paper', borderRadius: 1 }}>
+                <Box sx={{ width: 48, aspectRatio: '2 / 3', flexShrink: 0, bgcolor: 'grey.900', borderRadius: 0.5, overflow: 'hidden' }}>
+                  {i.image_url && <img src={i.image_url.replace('-480.webp', '-160.webp')} alt="" width={48} height={72} loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />}
+                </Box>
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography component={Link} to={`/video/${i.video_id}`} sx={{ color: 'inherit', fontWeight: 600 }}>
+                    {i.video_name}
+                  </Typography>
+                  <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+                    {i.season ? `${i.season} · ` : ''}DJ {i.dj}
+                  </Typography>
+                </Box>
+                <Typography sx={{ color: 'secondary.main', fontWeight: 700, whiteSpace: 'nowrap' }}>{formatKsh(i.price)}</Typography>
+                <Button size="small" color="inherit" onClick={() => remove.mutate(i.video_id)} aria-label={`Remove ${i.video_name}`}>
+                  Remove
+                </Button>
+              </Box>
+            ))}
+          </Box>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 2 }}>
+            <Typography sx={{ fontSize: 20, fontWeight: 800 }}>Total {formatKsh(total)}</Typography>
+            <Button variant="contained" size="large" onClick={() => (isSignedIn() ? setBuying(true) : navigate('/account/authenticate'))}>
+              Checkout
+            </Button>
+          </Box>
+        </>
+      )}
+      {buying && <BuyDialog open items={items} onClose={() => setBuying(false)} onBought={() => navigate('/account?section=list')} />}
+    </Box>
+  );
+}
