@@ -58,6 +58,12 @@ export function createCatalogService(db: Database) {
       return toPage(url, w, count, await withFiles(rows));
     },
 
+    async trending(url: string, q: { page?: string | undefined; page_size?: number | undefined }): Promise<Page<Video>> {
+      const w = pageWindow(q.page, q.page_size, DEFAULT_PAGE_SIZE);
+      const { rows, count } = await videoRepo.trending(w.pageSize, w.offset);
+      return toPage(url, w, count, await withFiles(rows));
+    },
+
     async getVideo(rawId: string): Promise<Video> {
       const row = await videoRepo.byId(parseId(rawId));
       if (!row) throw notFound();

@@ -7,6 +7,8 @@ import {
   badRequestSchema,
   genreSchema,
   groupListQuerySchema,
+  pageParamSchema,
+  pageSizeSchema,
   paginated,
   videoListQuerySchema,
   videoSchema,
@@ -44,6 +46,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) => cachedJson(request, reply, () => catalog.listVideos(request.url, request.query)),
+  );
+
+  app.get(
+    '/trend',
+    {
+      schema: {
+        tags,
+        summary: 'Trending: the videos most bought in the last 30 days, then the most bought ever',
+        querystring: z.object({ page: pageParamSchema, page_size: pageSizeSchema }),
+        response: { 200: paginated(videoSchema), ...errors },
+      },
+    },
+    (request, reply) => cachedJson(request, reply, () => catalog.trending(request.url, request.query)),
   );
 
   app.get(

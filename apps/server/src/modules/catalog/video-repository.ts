@@ -1,7 +1,7 @@
-import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { VideoListQuery, VideoOrdering } from '@store/contract';
 import type { Database } from '../../db/client.ts';
-import { djs, genres, videoFiles, videos } from '../../db/schema.ts';
+import { djs, genres, purchases, videoFiles, videos } from '../../db/schema.ts';
 import type { AdditionalFileRow, VideoRow } from './video-view.ts';
 import { titleSearch } from './search.ts';
 
@@ -97,6 +97,27 @@ export function createVideoRepository(db: Database) {
           .innerJoin(djs, eq(videos.djId, djs.id))
           .innerJoin(genres, eq(videos.genreId, genres.id))
           .where(where),
+      ]);
+      return { rows: rows as VideoRow[], count: total?.n ?? 0 };
+    },
+
+    /** Most bought in the last 30 days (refunds not counted), then most bought ever (CONTRACT §7 /trend). */
+    async trending(limit: number, offset: number) {
+      const recent = db
+        .select({ videoId: purchases.videoId, n: sql<number>`count(*)`.as('n') })
+        .from(purchases)
+        .where(and(isNull(purchases.refundedAt), sql`${purchases.createdAt} > now() - interval '30 days'`))
+        .groupBy(purchases.videoId)
+        .as('recent');
+      const where = eq(videos.published, true);
+      const [rows, [total]] = await Promise.all([
+        joined()
+          .leftJoin(recent, eq(recent.videoId, videos.id))
+          .where(where)
+          .orderBy(desc(sql`coalesce(${recent.n}, 0)`), desc(videos.purchaseTimes), desc(videos.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: sql<number>`count(*)::int` }).from(videos).where(where),
       ]);
       return { rows: rows as VideoRow[], count: total?.n ?? 0 };
     },

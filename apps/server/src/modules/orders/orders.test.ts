@@ -127,3 +127,27 @@ describe.each(engines())('buying on %s', (engine) => {
     expect((await t.app.inject({ url: '/api/cart/', headers: c.auth })).json()).toEqual({ results: [], total: 0 });
   });
 });
+
+describe.each(engines())('trending on %s', (engine) => {
+  let t: TestApp;
+  let ids: number[];
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    ids = (await insertFixtureCatalogue(t.database.db)).videos.map((v) => v.id);
+  });
+  afterAll(() => t.close());
+
+  it('puts what was bought in the last 30 days first, then the all-time counts', async () => {
+    const trend = async () => (await t.app.inject('/api/trend/?page_size=3')).json<{ results: { vidId: number }[] }>().results.map((v) => v.vidId);
+    // before any purchase: purchase_times decides (fixture: Nairobi Heist 300, Demon Slayer 50, ...)
+    expect(await trend()).toEqual([ids[1], ids[0], ids[3]]);
+    for (let i = 0; i < 2; i++) {
+      const c = await signedInCustomer(t.app);
+      const [u] = await t.database.db.select().from(users).where(eq(users.email, c.email));
+      await t.database.db.transaction((tx) => postLedgerEntry(tx as unknown as Database, { userId: u!.id, kind: 'adjustment', amount: 100, reference: `trend-${i}` }));
+      expect((await t.app.inject({ method: 'POST', url: '/api/purchased/', headers: c.auth, payload: { video_id: ids[5] } })).statusCode).toBe(201);
+    }
+    // the Ksh 30 video with 0 all-time purchases now leads: two purchases this month
+    expect((await trend())[0]).toBe(ids[5]);
+  });
+});

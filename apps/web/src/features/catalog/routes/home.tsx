@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { VideoRail } from '../../../components/video-rail.tsx';
 import { useDjTotals } from '../api/get-djs.ts';
 import { useGenreTotals } from '../api/get-genres.ts';
+import { useTrending } from '../api/get-trending.ts';
 import { useVideos, type VideoQuery } from '../api/get-videos.ts';
 import { HeroSlider } from '../components/hero-slider.tsx';
 import { LazySection } from '../../../components/lazy-section.tsx';
@@ -12,6 +13,11 @@ const HOME_SECTION = 10;
 function QueryRail({ title, moreHref, query, emptyText }: { title: string; moreHref: string; query: VideoQuery; emptyText?: string }) {
   const q = useVideos(query);
   return <VideoRail title={title} moreHref={moreHref} videos={q.data?.results} isLoading={q.isPending} isError={q.isError} onRetry={() => void q.refetch()} emptyText={emptyText} />;
+}
+
+function TrendingRail() {
+  const q = useTrending(HOME_SECTION);
+  return <VideoRail title="Trending Now" moreHref="/trend" videos={q.data?.results} isLoading={q.isPending} isError={q.isError} onRetry={() => void q.refetch()} emptyText="Currently no trending movie." />;
 }
 
 function GenreBlocks() {
@@ -48,7 +54,7 @@ export function HomeScreen() {
       <Box sx={{ px: { xs: 1.5, sm: 3 }, pt: 2 }}>
         <QueryRail title="Suggestions" moreHref="/suggestions" query={{ page_size: HOME_SECTION, suggest: true, ordering: '-date_uploaded' }} emptyText="Currently no suggested movie." />
         <LazySection minHeight={RAIL_HEIGHT * 4}>
-          <QueryRail title="Trending Now" moreHref="/trend" query={{ page_size: HOME_SECTION, ordering: '-purchase_times' }} />
+          <TrendingRail />
           <QueryRail title="Top TV Shows" moreHref="/store/series" query={{ page_size: HOME_SECTION, cartegory: 'series', ordering: '-purchase_times' }} emptyText="Currently no series movie." />
           <QueryRail title="Top Movies" moreHref="/store/movie" query={{ page_size: HOME_SECTION, cartegory: 'movie', ordering: '-purchase_times' }} emptyText="Currently no movie movie." />
           <QueryRail title="Top Anime" moreHref="/store/anime" query={{ page_size: HOME_SECTION, cartegory: 'anime', ordering: '-purchase_times' }} emptyText="Currently no anime movie." />

@@ -1,5 +1,8 @@
 import { useParams } from 'react-router';
-import { VideoListPage } from '../components/video-list-page.tsx';
+import Box from '@mui/material/Box';
+import { VideoGrid } from '../../../components/video-grid.tsx';
+import { useTrending } from '../api/get-trending.ts';
+import { CountLine, pageSx, PageTitle, VideoListPage } from '../components/video-list-page.tsx';
 
 const CATEGORY_TITLES: Record<string, string> = { series: 'TV Shows', movie: 'Movies', anime: 'Animation', guide: 'Guides' };
 
@@ -25,9 +28,16 @@ export function SuggestionsScreen() {
   return <VideoListPage title="Suggestions" query={{ page_size: 300, suggest: true, ordering: '-date_uploaded' }} emptyText="Currently no suggested movie." />;
 }
 
-/** /trend: the most bought videos. */
+/** /trend: the most bought in the last 30 days (CONTRACT §7). */
 export function TrendScreen() {
-  return <VideoListPage title="Trending Now" query={{ page_size: 20, ordering: '-purchase_times' }} emptyText="Currently no trending movie." />;
+  const q = useTrending(20);
+  return (
+    <Box sx={pageSx}>
+      <PageTitle>Trending Now</PageTitle>
+      <CountLine count={q.data?.count} />
+      <VideoGrid videos={q.data?.results} isLoading={q.isPending} isError={q.isError} onRetry={() => void q.refetch()} emptyText="Currently no trending movie." />
+    </Box>
+  );
 }
 
 /** /guide: how-to videos; choosing one goes straight to its watch page (seed §2). */
