@@ -123,3 +123,17 @@ export const checkoutInputSchema = z.object({
 });
 
 export const purchaseResultSchema = z.object({ purchases: z.array(purchaseRecordSchema), total: z.number().int(), balance: z.number().int() });
+
+/** A cart item as seed §3 names it. */
+export const cartItemSchema = z
+  .object({
+    video_id: z.number().int(),
+    video_name: z.string(),
+    image_url: z.string().nullable(),
+    price: z.number().int(),
+    purchase_times: z.number().int(),
+    season: z.string().nullable(),
+    dj: z.string(),
+  })
+  .meta({ id: 'CartItem' });
+export type CartItem = z.infer<typeof cartItemSchema>;

@@ -1,19 +1,9 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { CartItem } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { cartItems, djs, purchases, videos } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { posterUrls } from '../media/images.ts';
-
-/** A cart item as seed §3 names it. */
-export interface CartItem {
-  video_id: number;
-  video_name: string;
-  image_url: string | null;
-  price: number;
-  purchase_times: number;
-  season: string | null;
-  dj: string;
-}
 
 /** The signed-in customer's cart: what they own never enters it, nothing enters twice. */
 export function createCartService(db: Database) {

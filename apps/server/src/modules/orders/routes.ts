@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequestSchema, checkoutInputSchema, errorDetailSchema, purchaseInputSchema, purchaseRecordSchema, purchaseResultSchema } from '@store/contract';
+import { badRequestSchema, cartItemSchema, checkoutInputSchema, errorDetailSchema, purchaseInputSchema, purchaseRecordSchema, purchaseResultSchema } from '@store/contract';
 import { parseId } from '../catalog/catalog-service.ts';
 import { currentUser } from '../accounts/auth.ts';
 import type { CartService } from './cart-service.ts';
@@ -16,7 +16,6 @@ const buyErrors = {
   409: errorDetailSchema,
   422: errorDetailSchema,
 };
-const cartItemSchema = z.object({ video_id: z.number().int(), video_name: z.string(), image_url: z.string().nullable(), price: z.number().int(), purchase_times: z.number().int(), season: z.string().nullable(), dj: z.string() });
 const cartSchema = z.object({ results: z.array(cartItemSchema), total: z.number().int() });
 const cartAnswer = (items: z.infer<typeof cartItemSchema>[]) => ({ results: items, total: items.reduce((s, i) => s + i.price, 0) });
 

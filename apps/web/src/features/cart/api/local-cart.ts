@@ -1,13 +1,4 @@
-/** A cart item as seed §3 names it. */
-export interface CartItem {
-  video_id: number;
-  video_name: string;
-  image_url: string | null;
-  price: number;
-  purchase_times: number;
-  season: string | null;
-  dj: string;
-}
+import type { CartItem } from '@store/contract';
 
 const KEY = 'cart';
 const read = (): CartItem[] => {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PurchaseRecord } from '@store/contract';
+import type { CartItem, PurchaseRecord } from '@store/contract';
 import { authRequest } from '../../../lib/auth.ts';
 import { isSignedIn, rememberBalance, rememberOwned } from '../../../lib/session.ts';
-import { localCart, type CartItem } from './local-cart.ts';
+import { localCart } from './local-cart.ts';
 
 export interface PurchaseResult {
   purchases: PurchaseRecord[];
