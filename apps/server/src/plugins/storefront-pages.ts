@@ -54,10 +54,13 @@ function shellWith(video: Video | undefined, posterWidth: number, heading: 'h1' 
  */
 export function registerStorefrontPages(app: FastifyInstance, indexHtml: string, sendIndex: (reply: FastifyReply, status: number) => FastifyReply) {
   const catalog = createCatalogService(app.db);
-  const common = async (): Promise<InitialData> => ({
-    [NEWEST_STRIP]: await catalog.listVideos(NEWEST_STRIP, { page_size: 7, ordering: '-date_uploaded' }),
-    [DJ_TABS]: await catalog.listDjs(DJ_TABS, { page_size: 100 }, false),
-  });
+  const common = async (): Promise<InitialData> => {
+    const [strip, djTabs] = await Promise.all([
+      catalog.listVideos(NEWEST_STRIP, { page_size: 7, ordering: '-date_uploaded' }),
+      catalog.listDjs(DJ_TABS, { page_size: 100 }, false),
+    ]);
+    return { [NEWEST_STRIP]: strip, [DJ_TABS]: djTabs };
+  };
   const html = (reply: FastifyReply, body: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
 
   app.get('/', async (_request, reply) => {

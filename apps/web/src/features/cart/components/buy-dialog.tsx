@@ -13,8 +13,6 @@ import { formatKsh } from '../../../lib/format.ts';
 import { useInfo } from '../../account/api/account-calls.ts';
 import { useBuy, type PurchaseResult } from '../api/order-calls.ts';
 
-export const PURCHASE_ERROR_MS = 3000;
-
 interface BuyDialogProps {
   open: boolean;
   onClose: () => void;
