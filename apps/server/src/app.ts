@@ -21,6 +21,10 @@ import { createPayments, type PaymentsOptions } from './modules/payments/index.t
 import { createCartService } from './modules/orders/cart-service.ts';
 import { createPurchaseService } from './modules/orders/purchase-service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { createOwnedMedia } from './modules/media/owned-media.ts';
+import { progressRoutes } from './modules/media/progress-routes.ts';
+import { registerMediaStreaming } from './modules/media/stream-routes.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
 import { memoryAttemptCounter, redisAttemptCounter } from './lib/attempt-counter.ts';
 
 export interface AppDeps {
@@ -81,6 +85,8 @@ export async function buildApp({ config, database, redis, mailer, payments: paym
   app.decorate('depositHistory', (userId: number) => payments.deposits.history(userId));
   const purchases = createPurchaseService({ db: database.db, onCatalogChange: () => app.catalogCache.clear() });
   app.decorate('purchaseRecords', (userId: number) => purchases.records(userId));
+  app.decorate('ownedMedia', createOwnedMedia({ db: database.db, secret: config.media.secret, ttlSeconds: config.media.urlTtlSeconds }));
+  app.decorate('mediaJobs', createJobQueue(database.db));
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -89,10 +95,12 @@ export async function buildApp({ config, database, redis, mailer, payments: paym
       await api.register(accounts.routes);
       await api.register(payments.routes);
       await api.register(orderRoutes({ purchases, cart: createCartService(database.db) }));
+      await api.register(progressRoutes);
     },
     { prefix: '/api' },
   );
   await registerPublicImages(app);
+  await registerMediaStreaming(app);
   await registerSites(app);
   return app;
 }

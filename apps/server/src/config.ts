@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -46,6 +47,19 @@ const envSchema = z.object({
   /** When the reconciler first asks M-Pesa about a deposit with no callback, and how often it looks. */
   MPESA_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(60_000),
   MPESA_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Signs media addresses; unset derives one from JWT_SECRET (set both in production). */
+  MEDIA_SECRET: z.string().min(32, 'MEDIA_SECRET must be at least 32 characters.').optional(),
+  /** How long a signed media address works: long enough for a film, short enough to be useless when shared. */
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(24 * 3600).default(4 * 3600),
+  /** Transcoding jobs this process runs at once; 0 leaves them to other processes (npm run worker). */
+  MEDIA_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
+  /** The top of the HLS ladder and the download's height. */
+  MEDIA_MAX_HEIGHT: z.coerce.number().int().min(240).max(2160).default(720),
+  /** ffmpeg and ffprobe; unset uses the system's, else the binaries shipped in npm packages. */
+  FFMPEG_PATH: z.string().optional(),
+  FFPROBE_PATH: z.string().optional(),
+  /** How many demo videos get a generated clip on first start ("all" or a number). */
+  DEMO_CLIPS: z.union([z.literal('all'), z.coerce.number().int().min(0)]).default('all'),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_WINDOW: z.string().default('10 minutes'),
 });
@@ -81,6 +95,15 @@ export interface Config {
     simDelayMs: number;
     reconcileAfterMs: number;
     reconcileIntervalMs: number;
+  };
+  media: {
+    secret: string;
+    urlTtlSeconds: number;
+    workers: number;
+    maxHeight: number;
+    ffmpegPath: string | undefined;
+    ffprobePath: string | undefined;
+    demoClips: number;
   };
   /** Where the built storefront and back office are; null in tests that serve only the API. */
   webDist: string | null;
@@ -135,6 +158,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       simDelayMs: e.MPESA_SIM_DELAY_MS,
       reconcileAfterMs: e.MPESA_RECONCILE_AFTER_MS,
       reconcileIntervalMs: e.MPESA_RECONCILE_INTERVAL_MS,
+    },
+    media: {
+      secret: e.MEDIA_SECRET ?? createHmac('sha256', e.JWT_SECRET).update('media-addresses').digest('base64url'),
+      urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
+      workers: e.MEDIA_WORKERS,
+      maxHeight: e.MEDIA_MAX_HEIGHT,
+      ffmpegPath: e.FFMPEG_PATH,
+      ffprobePath: e.FFPROBE_PATH,
+      demoClips: e.DEMO_CLIPS === 'all' ? Number.POSITIVE_INFINITY : e.DEMO_CLIPS,
     },
     webDist: path.join(repoRoot, 'apps/web/dist'),
     adminDist: path.join(repoRoot, 'apps/admin/dist'),

@@ -6,6 +6,9 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemoStore } from './demo/seed.ts';
+import { startJobRunner } from './jobs/runner.ts';
+import { locateMediaTools } from './modules/media/ffmpeg.ts';
+import { createTranscodeHandler } from './modules/media/pipeline.ts';
 
 async function main() {
   const config = loadConfig();
@@ -18,17 +21,31 @@ async function main() {
   await migrateDatabase(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined;
   const app = await buildApp({ config, database, redis });
+  const mediaDir = path.join(config.dataDir, 'media');
 
   if (config.demoData) {
-    const seeded = await seedDemoStore(database.db, path.join(config.dataDir, 'media'));
+    const seeded = await seedDemoStore(database.db, mediaDir, { demoClips: config.media.demoClips });
     app.log.info(seeded ? `demo store created: ${seeded.videos} videos` : 'demo store already present');
   }
+
+  const tools = locateMediaTools(config.media);
+  if (!tools) app.log.warn('ffmpeg was not found: videos cannot be transcoded until it is installed');
+  const jobs =
+    config.media.workers > 0
+      ? startJobRunner({
+          queue: app.mediaJobs,
+          workers: config.media.workers,
+          log: app.log,
+          handle: createTranscodeHandler({ db: database.db, mediaDir, tools, maxHeight: config.media.maxHeight, log: app.log, onCatalogChange: () => app.catalogCache.clear() }),
+        })
+      : null;
 
   // Deposits whose callback never came are asked about; the schedule lives in the database.
   const reconcile = setInterval(() => void app.reconcileDeposits().catch((err: unknown) => app.log.error({ err }, 'reconciler pass failed')), config.mpesa.reconcileIntervalMs);
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     clearInterval(reconcile);
+    await jobs?.stop();
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();

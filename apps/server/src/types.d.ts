@@ -2,6 +2,8 @@ import type { Deposit, PurchaseRecord } from '@store/contract';
 import type { Database } from './db/client.ts';
 import type { Config } from './config.ts';
 import type { ResponseCache } from './lib/response-cache.ts';
+import type { OwnedMediaService } from './modules/media/owned-media.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,5 +16,9 @@ declare module 'fastify' {
     reconcileDeposits: (now?: Date) => Promise<number>;
     depositHistory: (userId: number) => Promise<Deposit[]>;
     purchaseRecords: (userId: number) => Promise<PurchaseRecord[]>;
+    /** Signed media addresses for owners and staff (the only maker of them). */
+    ownedMedia: OwnedMediaService;
+    /** The durable transcoding queue. */
+    mediaJobs: JobQueue;
   }
 }

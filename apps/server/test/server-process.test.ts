@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import type { Page, Video } from '@store/contract';
+import type { Health, Page, Video } from '@store/contract';
 import { openDatabase } from '../src/db/client.ts';
 import { contactMessages, videos } from '../src/db/schema.ts';
 import { startServer } from './helpers/server-process.ts';
@@ -28,9 +28,14 @@ describe('the server process on PGlite', () => {
 
   let demoVideos = 0;
 
-  it('opens a fresh store with the demo catalogue within 30 seconds', async () => {
-    const server = await startServer(dataDir, 30_000);
+  it('opens a fresh store with the demo catalogue within 30 seconds, its clips made in the background', async () => {
+    const server = await startServer(dataDir, 30_000, { env: { DEMO_CLIPS: '2' } });
     try {
+      const jobs = async () => ((await (await fetch(`${server.base}/api/health`)).json()) as Health).media_jobs!;
+      const first = await jobs();
+      expect(first.queued + first.running + first.done).toBe(2);
+      for (let i = 0; i < 300 && (await jobs()).done < 2; i++) await new Promise((r) => setTimeout(r, 200));
+      expect(await jobs()).toEqual({ queued: 0, running: 0, done: 2, failed: 0 });
       const page = (await (await fetch(`${server.base}/api/videoDetails/?page_size=10&ordering=-date_uploaded`)).json()) as Page<Video>;
       expect(page.count).toBeGreaterThanOrEqual(60);
       demoVideos = page.count;
@@ -40,7 +45,7 @@ describe('the server process on PGlite', () => {
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
     }
-  }, 60_000);
+  }, 120_000);
 
   it('keeps a committed write after kill -9', async () => {
     const server = await startServer(dataDir, 30_000);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageParamSchema, pageSizeSchema, queryFlagSchema } from './common.ts';
+import { ownedMediaSchema } from './media.ts';
 
 export const CATEGORIES = ['movie', 'series', 'anime', 'guide'] as const;
 
@@ -35,6 +36,8 @@ export const videoSchema = z
     date_uploaded: z.string().describe('ISO 8601, UTC'),
     suggest: z.boolean(),
     popular: z.boolean(),
+    /** Only in the answer to the video's owner (or staff) at /videoDetails/{id}/: see OwnedMedia. */
+    media: ownedMediaSchema.optional(),
   })
   .meta({ id: 'Video' });
 export type Video = z.infer<typeof videoSchema>;

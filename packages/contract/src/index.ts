@@ -6,3 +6,4 @@ export * from './health.ts';
 export * from './storefront-routes.ts';
 export * from './accounts.ts';
 export * from './deposits.ts';
+export * from './media.ts';

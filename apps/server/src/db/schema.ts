@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Key-value facts about this store's data (e.g. that the demo catalogue was created). */
 export const appMeta = pgTable('app_meta', {
@@ -45,8 +45,10 @@ export const videos = pgTable(
     synopsis: text('synopsis').notNull().default(''),
     /** Content hash of the poster; its WebP widths live under media/posters/. */
     posterKey: text('poster_key'),
-    /** Path of the main video's media under media/, set by the media pipeline. */
+    /** Folder of the main video's renditions under media/private/, set by the media pipeline. */
     videoPath: text('video_path'),
+    /** What the pipeline made: duration, rungs, the download's size (see media/renditions.ts). */
+    mediaInfo: jsonb('media_info'),
     purchaseTimes: integer('purchase_times').notNull().default(0),
     dateUploaded: timestamp('date_uploaded', { withTimezone: true }).notNull().defaultNow(),
     suggest: boolean('suggest').notNull().default(false),
@@ -277,4 +279,54 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * Durable background work (transcoding). A job survives a restart: a worker leases it, and a lease
+ * that runs out (the worker died) lets another worker take it again. Failures retry with backoff.
+ */
+export const mediaJobs = pgTable(
+  'media_jobs',
+  {
+    id: serial('id').primaryKey(),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['transcode'] }).notNull(),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** Higher runs first: the demo's newest videos, which the home page shows, are made first. */
+    priority: integer('priority').notNull().default(0),
+    /** 0 to 100 while running. */
+    progress: integer('progress').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(4),
+    /** The source under media/sources/, and how to make it when it is a generated demo clip. */
+    sourcePath: text('source_path').notNull(),
+    payload: jsonb('payload'),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('media_jobs_ready_idx').on(t.state, t.priority.desc(), t.id), index('media_jobs_video_idx').on(t.videoId)],
+);
+
+/** Where a customer stopped watching, so the player resumes there on any device. */
+export const watchProgress = pgTable(
+  'watch_progress',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    positionSeconds: real('position_seconds').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.videoId] })],
 );

@@ -5,6 +5,7 @@ import { hashPassword } from '../modules/accounts/passwords.ts';
 import { postLedgerEntry } from '../modules/wallet/wallet.ts';
 import { storeImage } from '../modules/media/images.ts';
 import { portraitSvg, posterSvg } from './art.ts';
+import { addDemoMedia } from './media.ts';
 import {
   DEMO_ANIME,
   DEMO_DJS,
@@ -105,7 +106,7 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
  * the store already has a catalogue. Pictures are written first (content-addressed, so harmless to
  * repeat); every row goes in one transaction, so an interrupted start leaves no half-made store.
  */
-export async function seedDemoStore(db: Database, mediaDir: string): Promise<{ videos: number } | null> {
+export async function seedDemoStore(db: Database, mediaDir: string, opts: { demoClips: number } = { demoClips: Number.POSITIVE_INFINITY }): Promise<{ videos: number } | null> {
   const [existing] = await db.select({ n: count() }).from(videos);
   const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
   if (marker || (existing?.n ?? 0) > 0) return null;
@@ -136,7 +137,7 @@ export async function seedDemoStore(db: Database, mediaDir: string): Promise<{ v
     const djId = new Map(djRows.map((d) => [d.djName, d.id]));
     const genreId = new Map(genreRows.map((g) => [g.title, g.id]));
 
-    await tx.insert(videos).values(
+    const videoRows = await tx.insert(videos).values(
       planned.map((v, i) => ({
         title: v.title,
         season: v.season,
@@ -152,7 +153,8 @@ export async function seedDemoStore(db: Database, mediaDir: string): Promise<{ v
         suggest: v.suggest,
         popular: v.popular,
       })),
-    );
+    ).returning({ id: videos.id, title: videos.title, season: videos.season, cartegory: videos.cartegory, dateUploaded: videos.dateUploaded, type: videos.type });
+    await addDemoMedia(tx as unknown as Database, mediaDir, videoRows, opts.demoClips);
     await tx.insert(people).values(DEMO_PEOPLE.map((p, i) => ({ ...p, imageKey: portraitKeys[i]!, sortOrder: i })));
     const now = Date.now();
     await tx

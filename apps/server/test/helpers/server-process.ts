@@ -28,7 +28,8 @@ export async function startServer(dataDir: string, deadlineMs: number, opts: { p
   // the tsx command would run it in a child of its own, which a SIGKILL of the parent leaves running.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...opts.env },
+    // No demo clips unless a test asks: transcoding would compete with the other tests for the CPU.
+    env: { PATH: process.env.PATH, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_CLIPS: '0', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The one hook that decides who is calling: 401 unless a valid Bearer access token is sent. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The same check when a token is sent; without one the caller is a visitor (user null). */
+    identifyUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -23,6 +25,9 @@ export function registerAuth(app: FastifyInstance, sessions: SessionService) {
     const user = await sessions.userForAccessToken(match[1]!);
     if (!user) throw new HttpError(401, 'Your session has expired. Please log in again.', {}, { 'www-authenticate': 'Bearer error="invalid_token"' });
     request.user = user;
+  });
+  app.decorate('identifyUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.authorization) await app.requireUser(request, reply);
   });
 }
 

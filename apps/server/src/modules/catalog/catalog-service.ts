@@ -64,8 +64,8 @@ export function createCatalogService(db: Database) {
       return toPage(url, w, count, await withFiles(rows));
     },
 
-    async getVideo(rawId: string): Promise<Video> {
-      const row = await videoRepo.byId(parseId(rawId));
+    async getVideo(rawId: string, opts: { includeUnpublished?: boolean } = {}): Promise<Video> {
+      const row = await videoRepo.byId(parseId(rawId), opts.includeUnpublished);
       if (!row) throw notFound();
       const [video] = await withFiles([row]);
       return video!;

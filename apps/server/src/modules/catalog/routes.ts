@@ -13,7 +13,7 @@ import {
   videoListQuerySchema,
   videoSchema,
 } from '@store/contract';
-import { createCatalogService } from './catalog-service.ts';
+import { createCatalogService, parseId } from './catalog-service.ts';
 
 const tags = ['catalogue'];
 const errors = { 400: badRequestSchema, 404: errorDetailSchema };
@@ -67,11 +67,20 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One video',
+        description: 'With a Bearer token of its owner (or staff) the answer carries signed media addresses and `media`; it is never cached then.',
         params: z.object({ id: z.string() }),
-        response: { 200: videoSchema, 404: errorDetailSchema },
+        response: { 200: videoSchema, 401: errorDetailSchema, 404: errorDetailSchema },
       },
+      preHandler: app.identifyUser,
     },
-    (request, reply) => cachedJson(request, reply, () => catalog.getVideo(request.params.id)),
+    async (request, reply) => {
+      const owned = request.user && (await app.ownedMedia.forUser(request.user.id, parseId(request.params.id)));
+      if (!owned) return cachedJson(request, reply, () => catalog.getVideo(request.params.id));
+      // Owners keep what they bought after it leaves the catalogue.
+      const video = await catalog.getVideo(request.params.id, { includeUnpublished: true });
+      reply.header('cache-control', 'private, no-store');
+      return { ...video, video: owned.video, media: owned.media, additional_files: video.additional_files.map((f) => ({ ...f, file: owned.files.get(f.id) ?? null })) };
+    },
   );
 
   const groupRoutes = [

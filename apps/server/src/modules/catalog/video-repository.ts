@@ -122,9 +122,9 @@ export function createVideoRepository(db: Database) {
       return { rows: rows as VideoRow[], count: total?.n ?? 0 };
     },
 
-    async byId(id: number): Promise<VideoRow | null> {
+    async byId(id: number, includeUnpublished = false): Promise<VideoRow | null> {
       const [row] = await joined()
-        .where(and(eq(videos.id, id), eq(videos.published, true)))
+        .where(and(eq(videos.id, id), includeUnpublished ? undefined : eq(videos.published, true)))
         .limit(1);
       return (row as VideoRow | undefined) ?? null;
     },

@@ -5,17 +5,19 @@ import { healthSchema } from '@store/contract';
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { tags: ['operations'], summary: 'Liveness and the database', response: { 200: healthSchema, 503: healthSchema } } },
+    { schema: { tags: ['operations'], summary: 'Liveness, the database and the transcoding queue', response: { 200: healthSchema, 503: healthSchema } } },
     async (_request, reply) => {
       const started = performance.now();
       const ok = await app.db.execute(sql`select 1`).then(
         () => true,
         () => false,
       );
+      const mediaJobs = ok ? await app.mediaJobs.counts().catch(() => null) : null;
       const body = {
         status: ok ? ('ok' as const) : ('degraded' as const),
         database: { engine: app.dbEngine, ok, latency_ms: Math.round((performance.now() - started) * 100) / 100 },
         uptime_s: Math.round(process.uptime()),
+        media_jobs: mediaJobs,
       };
       return reply.status(ok ? 200 : 503).send(body);
     },

@@ -1,0 +1,119 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaJobs, videos } from '../../db/schema.ts';
+import { createJobQueue } from '../../jobs/job-queue.ts';
+import { startJobRunner } from '../../jobs/runner.ts';
+import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-db.ts';
+import { generateDemoClip } from './demo-clip.ts';
+import { locateMediaTools, probe, runTool, type MediaTools } from './ffmpeg.ts';
+import { createTranscodeHandler, mediaPaths, type StoredMediaInfo } from './pipeline.ts';
+import { rungsFor } from './renditions.ts';
+
+const tools = locateMediaTools({}) as MediaTools;
+
+describe('the media pipeline on a real generated clip', () => {
+  let database: TestDatabase;
+  let mediaDir: string;
+  let videoId: number;
+  let info: StoredMediaInfo;
+  let videoPath: string;
+
+  beforeAll(async () => {
+    expect(tools, 'ffmpeg and ffprobe must be installed (see .ci/run)').not.toBeNull();
+    database = await createTestDatabase('pglite');
+    mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-media-'));
+    const fixture = await insertFixtureCatalogue(database.db);
+    videoId = fixture.videos[0]!.id;
+    await database.db.update(videos).set({ posterKey: null }).where(eq(videos.id, videoId));
+
+    const queue = createJobQueue(database.db);
+    const job = await queue.enqueue({
+      videoId,
+      sourcePath: `${videoId}/demo.mp4`,
+      payload: { demo: { title: 'Demon Slayer', subtitle: 'anime', seconds: 9, height: 720, colour: '1a237e', tone: 440 } },
+    });
+    const progress: number[] = [];
+    const log = pino({ level: 'silent' });
+    const handle = createTranscodeHandler({ db: database.db, mediaDir, tools, maxHeight: 720, log, onCatalogChange: () => undefined });
+    const runner = startJobRunner({
+      queue,
+      workers: 1,
+      log,
+      pollMs: 50,
+      handle: (j, ctx) => handle(j, { ...ctx, progress: (f) => (progress.push(f), ctx.progress(f)) }),
+    });
+    for (let i = 0; i < 600; i++) {
+      const [row] = await database.db.select().from(mediaJobs).where(eq(mediaJobs.id, job.id));
+      if (row!.state === 'done' || row!.state === 'failed') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await runner.stop();
+    const [row] = await database.db.select().from(mediaJobs).where(eq(mediaJobs.id, job.id));
+    expect(row, row?.error ?? '').toMatchObject({ state: 'done', progress: 100 });
+    expect(progress.at(-1)).toBeGreaterThan(0.9);
+    const [video] = await database.db.select().from(videos).where(eq(videos.id, videoId));
+    info = video!.mediaInfo as StoredMediaInfo;
+    videoPath = path.join(mediaPaths(mediaDir).private, video!.videoPath!);
+    expect(video!.posterKey, 'a video without a poster gets a frame of itself').toMatch(/^[0-9a-f]{24}$/);
+  }, 120_000);
+  afterAll(async () => {
+    await database?.destroy();
+    await fs.rm(mediaDir, { recursive: true, force: true });
+  });
+
+  it('makes every rung up to the source, each a playable H.264 and AAC stream of the full length', async () => {
+    expect(info.renditions.map((r) => `${r.width}x${r.height}`)).toEqual(['426x240', '640x360', '854x480', '1280x720']);
+    for (const r of info.renditions) {
+      // ffprobe through the playlist: the segments and their init file join into the whole video.
+      const played = await probe(tools, path.join(videoPath, r.name, 'index.m3u8'));
+      expect(played.height).toBe(r.height);
+      expect(played.hasAudio).toBe(true);
+      expect(played.duration).toBeGreaterThan(8.5);
+      expect(played.duration).toBeLessThan(9.5);
+    }
+    // Decoding every frame of the data-saver rung finds no error.
+    await runTool(tools.ffmpeg, ['-v', 'error', '-xerror', '-i', path.join(videoPath, '240p', 'index.m3u8'), '-f', 'null', '-']);
+  });
+
+  it('keeps the data-saver rung under 100 MB per hour', () => {
+    const saver = info.renditions.find((r) => r.dataSaver)!;
+    expect(saver.height).toBeLessThanOrEqual(240);
+    expect((saver.bandwidth / 8) * 3600).toBeLessThan(100 * 1e6);
+  });
+
+  it('writes a fast-start MP4 for download, and seek thumbnails with their WebVTT', async () => {
+    const mp4 = path.join(videoPath, 'download.mp4');
+    const played = await probe(tools, mp4);
+    expect(played).toMatchObject({ height: 720, hasAudio: true });
+    expect((await fs.stat(mp4)).size).toBe(info.downloadSize);
+    const head = (await fs.readFile(mp4)).subarray(0, 4096).toString('latin1');
+    expect(head.indexOf('moov'), 'moov before mdat, so playback starts before the download ends').toBeLessThan(head.indexOf('mdat') === -1 ? Infinity : head.indexOf('mdat'));
+    const thumbs = path.join(mediaPaths(mediaDir).thumbs, String(videoId), info.rev);
+    const vtt = await fs.readFile(path.join(thumbs, 'thumbnails.vtt'), 'utf8');
+    expect(vtt).toMatch(/^WEBVTT\n\n00:00:00\.000 --> 00:00:05\.000\nthumb-001\.webp/);
+    expect((await fs.readdir(thumbs)).filter((n) => n.endsWith('.webp'))).toHaveLength(info.thumbnails.count);
+  });
+
+  it('removes the source once everything is made, and leaves no temporary folder', async () => {
+    await expect(fs.access(path.join(mediaPaths(mediaDir).sources, String(videoId), 'demo.mp4'))).rejects.toThrow();
+    expect(await fs.readdir(path.dirname(videoPath))).toEqual([info.rev]);
+  });
+
+  it('never upscales, and gives even a tiny source a data-saver rung', () => {
+    expect(rungsFor(1080, 720).map((r) => r.height)).toEqual([240, 360, 480, 720]);
+    expect(rungsFor(480, 720).map((r) => r.height)).toEqual([240, 360, 480]);
+    expect(rungsFor(144, 720)).toEqual([{ rung: expect.objectContaining({ dataSaver: true }), height: 144 }]);
+  });
+
+  it('fails a source that is not a video with a reason a person can read', async () => {
+    const bogus = path.join(mediaDir, 'not-a-video.mp4');
+    await fs.writeFile(bogus, 'this is text');
+    await expect(probe(tools, bogus)).rejects.toThrow(/ffprobe failed|no video/);
+    await expect(generateDemoClip(tools, { title: 't', subtitle: 's', seconds: 1, height: 480, colour: '000000', tone: 300 }, path.join(mediaDir, 'ok', 'clip.mp4'))).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,39 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Who may fetch one media path, until when, and (for downloads) the file name to save it as. */
+export interface MediaGrant {
+  userId: number;
+  /** Unix seconds. */
+  expires: number;
+  /** Present for downloads: the bytes go out as an attachment with this name. */
+  downloadName?: string | undefined;
+}
+
+function mac(secret: string, path: string, grant: MediaGrant): Buffer {
+  return createHmac('sha256', secret)
+    .update(`${path}\n${grant.userId}\n${grant.expires}\n${grant.downloadName ?? ''}`)
+    .digest();
+}
+
+/**
+ * A media address: the path plus the grant and an HMAC over path, user, expiry and file name
+ * (CONTRACT §5). Changing any of them, or using it after it expires, makes it worthless.
+ */
+export function signMediaPath(secret: string, path: string, grant: MediaGrant): string {
+  const query = new URLSearchParams({ u: String(grant.userId), e: String(grant.expires) });
+  if (grant.downloadName) query.set('n', grant.downloadName);
+  query.set('s', mac(secret, path, grant).toString('base64url'));
+  return `${path}?${query.toString()}`;
+}
+
+/** The grant a request carries if its signature is genuine and unexpired, else null. */
+export function verifyMediaSignature(secret: string, path: string, query: Record<string, string | undefined>, nowSeconds: number): MediaGrant | null {
+  const { u, e, n, s } = query;
+  if (!u || !e || !s || !/^\d{1,10}$/.test(u) || !/^\d{1,12}$/.test(e)) return null;
+  const grant: MediaGrant = { userId: Number(u), expires: Number(e), downloadName: n };
+  if (grant.expires < nowSeconds) return null;
+  const expected = mac(secret, path, grant);
+  const given = Buffer.from(s, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return grant;
+}

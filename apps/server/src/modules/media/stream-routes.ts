@@ -1,0 +1,74 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import send from '@fastify/send';
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { canAccess } from './access.ts';
+import { PRIVATE_PREFIX } from './owned-media.ts';
+import { mediaPaths } from './pipeline.ts';
+import { signMediaPath, verifyMediaSignature, type MediaGrant } from './signing.ts';
+
+const PRIVATE_PATH = /^\/media\/private\/(videos|extras)\/(\d{1,9})\/[A-Za-z0-9._/-]+$/;
+
+const refuse = (reply: FastifyReply, detail = 'This media address is not valid or has expired.') =>
+  reply.code(403).header('cache-control', 'no-store').send({ detail });
+
+/** Every URI in a playlist, signed for the same user and expiry as the playlist itself. */
+export function signPlaylist(body: string, playlistPath: string, secret: string, grant: MediaGrant): string {
+  const dir = path.posix.dirname(playlistPath);
+  const sign = (uri: string) => signMediaPath(secret, path.posix.join(dir, uri), { userId: grant.userId, expires: grant.expires });
+  return body
+    .split('\n')
+    .map((line) => {
+      if (line.startsWith('#')) return line.replace(/URI="([^"]+)"/, (_, uri: string) => `URI="${sign(uri)}"`);
+      return line.trim() ? sign(line.trim()) : line;
+    })
+    .join('\n');
+}
+
+/**
+ * Media bytes (CONTRACT §5): a valid signature for this path, unexpired, and canAccess for the
+ * user it names, checked on every request. Range requests answer 206, so players seek and
+ * downloads resume; playlists are rewritten so each segment carries its own signature.
+ */
+export async function registerMediaStreaming(app: FastifyInstance): Promise<void> {
+  const root = mediaPaths(path.join(app.config.dataDir, 'media')).private;
+  const secret = app.config.media.secret;
+
+  app.get('/media/private/*', { config: { compress: false }, schema: { hide: true } }, async (request, reply) => {
+    const rawPath = request.url.split('?')[0]!;
+    let filePath: string;
+    try {
+      filePath = decodeURIComponent(rawPath);
+    } catch {
+      return refuse(reply);
+    }
+    const match = PRIVATE_PATH.exec(filePath);
+    if (!match || filePath.split('/').some((seg) => seg === '..' || seg === '.')) return refuse(reply, 'This media address is not valid.');
+    const grant = verifyMediaSignature(secret, filePath, request.query as Record<string, string>, Math.floor(Date.now() / 1000));
+    if (!grant) return refuse(reply);
+    if (!(await canAccess(app.db, grant.userId, Number(match[2])))) return refuse(reply, 'You do not own this video.');
+
+    const relative = filePath.slice(PRIVATE_PREFIX.length);
+    if (filePath.endsWith('.m3u8')) {
+      const body = await fs.readFile(path.join(root, relative), 'utf8').catch(() => null);
+      if (body === null) return reply.code(404).send({ detail: 'Not found.' });
+      return reply.type('application/vnd.apple.mpegurl').header('cache-control', 'private, no-store').send(signPlaylist(body, filePath, secret, grant));
+    }
+
+    const maxAge = Math.max(0, grant.expires - Math.floor(Date.now() / 1000));
+    const result = await send(request.raw, `/${relative}`, { root, dotfiles: 'deny', index: false, acceptRanges: true, cacheControl: false, highWaterMark: 512 * 1024 });
+    if (result.type === 'error') {
+      const status = result.statusCode === 416 ? 416 : 404;
+      return reply
+        .code(status)
+        .headers(status === 416 ? { 'content-range': result.headers['Content-Range'] ?? result.headers['content-range'] } : {})
+        .send({ detail: status === 416 ? 'That range is outside the file.' : 'Not found.' });
+    }
+    if (result.type === 'directory') return reply.code(404).send({ detail: 'Not found.' });
+    reply.code(result.statusCode).headers(result.headers).header('cache-control', `private, max-age=${maxAge}`);
+    if (filePath.endsWith('.m4s')) reply.type('video/iso.segment');
+    if (grant.downloadName) reply.header('content-disposition', contentDisposition(grant.downloadName));
+    return reply.send(result.stream);
+  });
+}
