@@ -16,6 +16,7 @@ const TrendScreen = lazy(() => lists().then((m) => ({ default: m.TrendScreen }))
 const GuideScreen = lazy(() => lists().then((m) => ({ default: m.GuideScreen })));
 const SearchScreen = lazy(() => import('../features/search/routes/search.tsx'));
 const VideoScreen = lazy(() => import('../features/video/routes/video.tsx'));
+const WatchScreen = lazy(() => import('../features/player/routes/watch.tsx'));
 const ContactScreen = lazy(() => import('../features/content/routes/contact.tsx'));
 const AboutScreen = lazy(() => import('../features/content/routes/about.tsx'));
 const NotificationsScreen = lazy(() => import('../features/content/routes/notifications.tsx'));
@@ -45,8 +46,8 @@ export function AppRoutes() {
         <Route path="/guide" element={<GuideScreen />} />
         <Route path="/search/:searchTerm" element={<SearchScreen />} />
         <Route path="/video/:id" element={<VideoScreen />} />
-        <Route path="/watch/:id" element={<VideoScreen />} />
-        <Route path="/play/:id" element={<VideoScreen />} />
+        <Route path="/watch/:id" element={<WatchScreen />} />
+        <Route path="/play/:id" element={<WatchScreen layout="play" />} />
         <Route path="/contact" element={<ContactScreen />} />
         <Route path="/about" element={<AboutScreen />} />
         <Route path="/notifications" element={<NotificationsScreen />} />

@@ -3,7 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link, useSearchParams } from 'react-router';
 import type { Deposit } from '@store/contract';
-import { EmptyState } from '../../../components/states.tsx';
+import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { formatDate, formatKsh } from '../../../lib/format.ts';
 import { pageSx, PageTitle } from '../../catalog/components/video-list-page.tsx';
 import { LogoutButton } from '../components/logout-button.tsx';
@@ -51,7 +51,9 @@ export default function AccountScreen() {
           <LogoutButton />
         </Box>
         <Box>
-          {!user ? (
+          {info.isError && !user ? (
+            <ErrorState message={section === 'list' ? 'Failed to fetch video, Try again!' : undefined} onRetry={() => void info.refetch()} />
+          ) : !user ? (
             <Skeleton variant="rounded" height={160} />
           ) : section === 'deposits' ? (
             <>

@@ -18,7 +18,14 @@ export function BuyActions({ video }: { video: Video }) {
   const inCart = cart.data?.results.some((i) => i.video_id === video.vidId) ?? false;
 
   if (ownedTitles().includes(video.title)) {
-    return <Chip color="success" label="You own this video" sx={{ mt: 2 }} />;
+    return (
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 2 }}>
+        <Chip color="success" label="You own this video" />
+        <Button component={Link} to={`/watch/${video.vidId}`} variant="contained" size="large">
+          Watch now
+        </Button>
+      </Box>
+    );
   }
   const item = { video_id: video.vidId, video_name: video.title, image_url: video.image, price: video.price, purchase_times: video.purchase_times, season: video.season, dj: video.dj };
   return (

@@ -51,10 +51,7 @@ function SimilarList({ video }: { video: Video }) {
   );
 }
 
-/**
- * /video/{id}: the store page of a video. /watch and /play render it too until the buying issue adds
- * the player, which only owners will see (CONTRACT §7).
- */
+/** /video/{id}: the store page of a video; /watch and /play show it to anyone who does not own it. */
 export default function VideoScreen() {
   const { id } = useParams();
   const q = useVideo(id);

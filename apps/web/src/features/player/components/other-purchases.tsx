@@ -1,0 +1,48 @@
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { formatKsh } from '../../../lib/format.ts';
+import { useInfo } from '../../account/api/account-calls.ts';
+
+/** 'Other Purchased Videos': the rest of what the customer owns, one tap from playing. */
+export function OtherPurchases({ currentId, basePath }: { currentId: number; basePath: '/watch' | '/play' }) {
+  const info = useInfo();
+  const others = (info.data?.purchase ?? []).filter((p) => p.video_id !== currentId);
+  return (
+    <Box component="section" aria-labelledby="other-heading" sx={{ mt: 3 }}>
+      <Typography id="other-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+        Other Purchased Videos
+      </Typography>
+      {info.isError ? (
+        <ErrorState message="Failed to fetch video, Try again!" onRetry={() => void info.refetch()} />
+      ) : info.isPending ? (
+        <Skeleton variant="rounded" height={120} />
+      ) : others.length === 0 ? (
+        <EmptyState message="You have no other videos yet." />
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          {others.map((p) => (
+            <Box component="li" key={p.video_id}>
+              <Box
+                component={Link}
+                to={`${basePath}/${p.video_id}`}
+                state={{ switched: true }}
+                sx={{ display: 'flex', gap: 1.5, alignItems: 'center', p: 1, borderRadius: 1, color: 'inherit', textDecoration: 'none', bgcolor: 'background.paper', '&:hover': { bgcolor: 'action.hover' } }}
+              >
+                {p.image_url && <Box component="img" src={p.image_url.replace('-480.webp', '-160.webp')} alt="" loading="lazy" width={40} height={60} sx={{ borderRadius: 0.5, objectFit: 'cover' }} />}
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 600 }}>{p.video_name}</Typography>
+                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                    {formatKsh(p.price)}
+                  </Typography>
+                </Box>
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

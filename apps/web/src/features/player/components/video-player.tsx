@@ -1,0 +1,119 @@
+import '@vidstack/react/player/styles/default/theme.css';
+import '@vidstack/react/player/styles/default/layouts/video.css';
+import { isHLSProvider, MediaPlayer, MediaProvider, Track, type MediaPlayerInstance, type MediaProviderAdapter } from '@vidstack/react';
+import { DefaultVideoLayout, defaultLayoutIcons } from '@vidstack/react/player/layouts/default';
+import { useEffect, useRef } from 'react';
+import type { OwnedMedia } from '@store/contract';
+import { saveProgress } from '../api/save-progress.ts';
+import { initialQuality, rememberQuality } from './quality-preference.ts';
+
+export interface VideoPlayerProps {
+  videoId: number;
+  title: string;
+  poster: string | null;
+  media: OwnedMedia & { stream: string };
+  /** Subtitles among the additional files (WebVTT, signed addresses). */
+  subtitles: { label: string; src: string }[];
+  /** Lets the page's Play button start the player. */
+  controlRef?: { current: { play(): Promise<void> } | null };
+}
+
+const SAVE_EVERY_SECONDS = 10;
+
+/**
+ * The player: hls.js under Vidstack's accessible default layout (keyboard shortcuts, touch
+ * gestures, captions, a quality menu, seek thumbnails). It starts on the data-saver rung on a
+ * phone or a slow connection unless the customer chose otherwise before, and resumes where they
+ * stopped, on any device (the position is kept on the server).
+ */
+export default function VideoPlayer({ videoId, title, poster, media, subtitles, controlRef }: VideoPlayerProps) {
+  const player = useRef<MediaPlayerInstance>(null);
+  useEffect(() => {
+    if (!controlRef) return;
+    controlRef.current = { play: async () => player.current?.play() };
+    return () => {
+      controlRef.current = null;
+    };
+  }, [controlRef]);
+  const lastSaved = useRef(media.resume_at);
+  const resumed = useRef(false);
+  // Our own first choice of rung is not the customer's: only their later choices are remembered.
+  const choosingForThem = useRef(false);
+
+  useEffect(() => {
+    resumed.current = false;
+    lastSaved.current = media.resume_at;
+  }, [videoId, media.resume_at]);
+
+  function onProviderChange(provider: MediaProviderAdapter | null) {
+    if (isHLSProvider(provider)) {
+      // Bundled, not fetched from a CDN: one origin (CONTRACT §1). The light build: no DRM or
+      // alternate audio, which the store does not use, for a third less to download.
+      provider.library = () => import('hls.js/light');
+      provider.config = { capLevelToPlayerSize: true, startLevel: 0, maxBufferLength: 30 };
+    }
+  }
+
+  function applyQualityPreference() {
+    const qualities = player.current?.qualities;
+    if (!qualities || qualities.length === 0) return;
+    const wanted = initialQuality();
+    if (wanted === 'auto') return;
+    const list = qualities.toArray();
+    const height = wanted === 'data-saver' ? Math.min(...list.map((q) => q.height)) : wanted;
+    const pick = list.find((q) => q.height === height) ?? list.reduce((best, q) => (Math.abs(q.height - height) < Math.abs(best.height - height) ? q : best));
+    if (pick.selected && !qualities.auto) return;
+    choosingForThem.current = true;
+    pick.selected = true;
+    setTimeout(() => (choosingForThem.current = false), 0);
+  }
+
+  function onQualityChange() {
+    const p = player.current;
+    if (!p || choosingForThem.current) return;
+    rememberQuality(p.qualities.auto ? 'auto' : (p.qualities.selected?.height ?? 'auto'));
+  }
+
+  function onCanPlay() {
+    const p = player.current;
+    if (!p || resumed.current) return;
+    resumed.current = true;
+    const at = media.resume_at;
+    if (at > 3 && at < p.duration - 5) p.currentTime = at;
+  }
+
+  function save(at: number) {
+    if (Math.abs(at - lastSaved.current) < 1) return;
+    lastSaved.current = at;
+    saveProgress(videoId, at);
+  }
+
+  return (
+    <MediaPlayer
+      ref={player}
+      title={title}
+      src={{ src: media.stream, type: 'application/x-mpegurl' }}
+      poster={poster ?? undefined}
+      playsInline
+      load="visible"
+      aspectRatio="16/9"
+      onProviderChange={onProviderChange}
+      onQualitiesChange={applyQualityPreference}
+      onQualityChange={onQualityChange}
+      onCanPlay={onCanPlay}
+      onTimeUpdate={({ currentTime }) => {
+        if (Math.abs(currentTime - lastSaved.current) >= SAVE_EVERY_SECONDS) save(currentTime);
+      }}
+      onPause={() => save(player.current?.currentTime ?? 0)}
+      onEnded={() => save(0)}
+      style={{ width: '100%', background: '#000', borderRadius: 8, overflow: 'hidden' }}
+    >
+      <MediaProvider>
+        {subtitles.map((s, i) => (
+          <Track key={s.src} src={s.src} kind="subtitles" label={s.label} lang="en" type="vtt" />
+        ))}
+      </MediaProvider>
+      <DefaultVideoLayout icons={defaultLayoutIcons} thumbnails={media.thumbnails ?? undefined} />
+    </MediaPlayer>
+  );
+}

@@ -1,0 +1,113 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useRef } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import type { Video } from '@store/contract';
+import { ErrorState } from '../../../components/states.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { isSignedIn, useSession } from '../../../lib/session.ts';
+import { pageSx } from '../../catalog/components/video-list-page.tsx';
+import VideoScreen from '../../video/routes/video.tsx';
+import { useOwnedVideo } from '../api/get-owned-video.ts';
+import { OtherPurchases } from '../components/other-purchases.tsx';
+import { Preparing } from '../components/preparing.tsx';
+import { ResourceList } from '../components/resource-list.tsx';
+
+// The player and hls.js load only for an owner about to watch.
+const VideoPlayer = lazy(() => import('../components/video-player.tsx'));
+
+const playerBox = <Skeleton variant="rounded" sx={{ aspectRatio: '16 / 9', height: 'auto', bgcolor: 'grey.900' }} />;
+
+function Player({ video, controlRef }: { video: Video; controlRef: { current: { play(): Promise<void> } | null } }) {
+  const media = video.media!;
+  if (media.state !== 'ready' || !media.stream) return <Preparing media={media} />;
+  const subtitles = video.additional_files.filter((f) => f.file && f.name.toLowerCase().endsWith('.vtt')).map((f) => ({ label: 'English', src: f.file! }));
+  return (
+    <Suspense fallback={playerBox}>
+      <VideoPlayer videoId={video.vidId} title={video.title} poster={video.image} media={{ ...media, stream: media.stream }} subtitles={subtitles} controlRef={controlRef} />
+    </Suspense>
+  );
+}
+
+function Heading({ video }: { video: Video }) {
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
+        {video.title}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+        {video.season && <Chip label={video.season} size="small" />}
+        <Chip component={Link} clickable to={`/dj/${encodeURIComponent(video.dj)}`} label={`DJ ${video.dj}`} size="small" color="secondary" variant="outlined" />
+        <Chip component={Link} clickable to={`/genre/${encodeURIComponent(video.genre)}`} label={video.genre} size="small" variant="outlined" />
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * /watch/{id} and the older /play/{id} (seed §2, CONTRACT §7): for the owner, the player, the
+ * resource list and 'Other Purchased Videos'; for anyone else, the store page with Buy and
+ * Add to cart, never a player.
+ */
+export default function WatchScreen({ layout = 'watch' }: { layout?: 'watch' | 'play' }) {
+  const { id } = useParams();
+  const location = useLocation();
+  useSession();
+  const q = useOwnedVideo(id);
+  const controlRef = useRef<{ play(): Promise<void> } | null>(null);
+
+  if (!isSignedIn()) return <VideoScreen />;
+  if (q.isError) {
+    const missing = q.error instanceof ApiError && q.error.status === 404;
+    const switched = (location.state as { switched?: boolean } | null)?.switched;
+    const message = missing ? 'This video is not in the store.' : switched ? 'Error! changing video, Try again.' : 'Error fetching video, Try again!';
+    return (
+      <Box sx={pageSx}>
+        <ErrorState message={message} onRetry={missing ? undefined : () => void q.refetch()} />
+      </Box>
+    );
+  }
+  if (q.isPending) {
+    return (
+      <Box sx={pageSx} aria-busy="true">
+        {playerBox}
+        <Skeleton width="60%" height={40} sx={{ mt: 2 }} />
+        <Skeleton variant="rounded" height={64} sx={{ mt: 2 }} />
+      </Box>
+    );
+  }
+  const video = q.data;
+  if (!video.media) return <VideoScreen />;
+
+  const play = () => {
+    document.getElementById('player')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    void controlRef.current?.play();
+  };
+  const main = (
+    <>
+      <Box id="player">
+        <Player video={video} controlRef={controlRef} />
+      </Box>
+      <Heading video={video} />
+      <ResourceList video={video} onPlay={play} />
+    </>
+  );
+  if (layout === 'play') {
+    return (
+      <Box sx={{ ...pageSx, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 320px' } }}>
+        <Box>{main}</Box>
+        <Box sx={{ '& section': { mt: { lg: 0 } } }}>
+          <OtherPurchases currentId={video.vidId} basePath="/play" />
+        </Box>
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ ...pageSx, maxWidth: 1100, mx: 'auto' }}>
+      {main}
+      <OtherPurchases currentId={video.vidId} basePath="/watch" />
+    </Box>
+  );
+}
