@@ -47,7 +47,8 @@ describe('buying in the browser', () => {
     const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/purchased/')), dialog.getByRole('button', { name: `Pay Ksh ${v.price}` }).click()]);
     expect(res.status(), await res.text()).toBe(201);
     await page.waitForURL(`**/watch/${v.vidId}`);
-    await page.getByText('You own this video').waitFor();
+    await page.getByRole('heading', { name: 'Resources' }).waitFor();
+    await page.getByRole('heading', { name: 'Other Purchased Videos' }).waitFor();
   });
 
   it('checks out the cart and lists the videos in Your List', async () => {

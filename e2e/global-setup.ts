@@ -25,14 +25,14 @@ declare module 'vitest' {
   }
 }
 
-/** Builds the storefront as it is now and starts the real server on a fresh demo store. */
+/** Builds the storefront as it is now and starts the real server on a fresh demo store (clips for its 3 newest videos). */
 export async function setup(project: TestProject) {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-e2e-'));
   const port = await freePort();
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}`, MPESA_SIM_AUTO: 'off' },
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}`, MPESA_SIM_AUTO: 'off', DEMO_CLIPS: '3' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -74,6 +74,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.identifyUser,
     },
     async (request, reply) => {
+      // The same address answers owners differently: a browser must not reuse a visitor's copy.
+      reply.header('vary', 'Authorization');
       const owned = request.user && (await app.ownedMedia.forUser(request.user.id, parseId(request.params.id)));
       if (!owned) return cachedJson(request, reply, () => catalog.getVideo(request.params.id));
       // Owners keep what they bought after it leaves the catalogue.

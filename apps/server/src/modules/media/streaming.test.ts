@@ -82,6 +82,8 @@ describe.each(engines())('signed media on %s', (engine) => {
     expect(mine.media!.stream).toMatch(/^\/media\/private\/videos\/\d+\/r1-1\/master\.m3u8\?u=\d+&e=\d+&s=/);
     expect(mine.video).toMatch(/download\.mp4\?/);
     expect(mine.additional_files[0]!.file).toMatch(/^\/media\/private\/extras\//);
+    const publicAnswer = await t.app.inject({ url: `/api/videoDetails/${videoId}/` });
+    expect(publicAnswer.headers.vary, 'a browser must not answer the owner from a visitor\'s cached copy').toMatch(/authorization/i);
     for (const other of [await details(), await details(stranger)]) {
       expect(other.video).toBeNull();
       expect(other.media).toBeUndefined();

@@ -79,7 +79,8 @@ export default function VideoPlayer({ videoId, title, poster, media, subtitles, 
     if (!p || resumed.current) return;
     resumed.current = true;
     const at = media.resume_at;
-    if (at > 3 && at < p.duration - 5) p.currentTime = at;
+    // Not at the very start or end: there, starting over is what the customer wants.
+    if (at >= 1 && at < p.duration - 2) p.currentTime = at;
   }
 
   function save(at: number) {
@@ -109,7 +110,7 @@ export default function VideoPlayer({ videoId, title, poster, media, subtitles, 
       style={{ width: '100%', background: '#000', borderRadius: 8, overflow: 'hidden' }}
     >
       <MediaProvider>
-        {subtitles.map((s, i) => (
+        {subtitles.map((s) => (
           <Track key={s.src} src={s.src} kind="subtitles" label={s.label} lang="en" type="vtt" />
         ))}
       </MediaProvider>
