@@ -57,7 +57,7 @@ export async function registerMediaStreaming(app: FastifyInstance): Promise<void
     }
 
     const maxAge = Math.max(0, grant.expires - Math.floor(Date.now() / 1000));
-    const result = await send(request.raw, `/${relative}`, { root, dotfiles: 'deny', index: false, acceptRanges: true, cacheControl: false, highWaterMark: 512 * 1024 });
+    const result = await send(request.raw, `/${relative}`, { root, dotfiles: 'deny', index: false, acceptRanges: true, cacheControl: false, highWaterMark: 1024 * 1024 });
     if (result.type === 'error') {
       const status = result.statusCode === 416 ? 416 : 404;
       return reply

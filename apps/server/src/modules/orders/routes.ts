@@ -38,7 +38,7 @@ export function orderRoutes(deps: { purchases: PurchaseService; cart: CartServic
         },
       },
       async (request, reply) => {
-        const answer = await deps.purchases.buy(currentUser(request).id, [request.body.video_id], request.headers['idempotency-key']);
+        const answer = await deps.purchases.buy(currentUser(request), [request.body.video_id], request.headers['idempotency-key']);
         return reply.status(answer.status).send(answer.body);
       },
     );
@@ -50,7 +50,7 @@ export function orderRoutes(deps: { purchases: PurchaseService; cart: CartServic
         schema: { tags, summary: 'Buy a whole cart, all or nothing', security: [{ bearer: [] }], headers: idempotencyHeader, body: checkoutInputSchema, response: { 201: purchaseResultSchema, ...buyErrors } },
       },
       async (request, reply) => {
-        const answer = await deps.purchases.buy(currentUser(request).id, request.body.video_ids, request.headers['idempotency-key']);
+        const answer = await deps.purchases.buy(currentUser(request), request.body.video_ids, request.headers['idempotency-key']);
         return reply.status(answer.status).send(answer.body);
       },
     );

@@ -1,0 +1,73 @@
+// Shared by the benches: ports, waiting, SQL, a fresh PostgreSQL database and the store as a process.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+export const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const withDb = (url, name) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+export async function waitFor(url, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await sleep(200);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+export async function sql(url, text, params = []) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await c.query(text, params);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A new, empty database on the bench's PostgreSQL; answers its URL. */
+export async function freshDatabase(name) {
+  await sql(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await sql(adminUrl, `CREATE DATABASE ${name}`);
+  return withDb(adminUrl, name);
+}
+
+/** The store as `npm start` runs it (node with tsx as a loader, so a kill reaches it). */
+export async function startStore(env) {
+  const port = await freePort();
+  // BENCH_PROFILE=dir writes a CPU profile of the store there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const proc = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'development', DEMO_CLIPS: '0', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`);
+  return { base, proc, stop: () => proc.kill('SIGTERM') };
+}
+
+export async function login(base, email, password) {
+  const res = await fetch(`${base}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).tokens.access;
+}
+
+/** Resident memory of a process in MB (Linux). */
+export async function rssMb(pid) {
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
