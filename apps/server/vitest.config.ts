@@ -4,8 +4,8 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // Needs a PostgreSQL server that two processes can share; included whenever one is configured.
-    exclude: process.env.TEST_DATABASE_URL ? [] : ['test/purchases-two-processes.test.ts'],
+    // Need a PostgreSQL server that two processes can share; included whenever one is configured.
+    exclude: process.env.TEST_DATABASE_URL ? [] : ['test/purchases-two-processes.test.ts', 'test/media-worker.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -7,6 +7,8 @@ import { type Engine, TEMPLATE_DB, testDatabaseUrl, withDatabase } from './engin
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connection and drops the PostgreSQL database. */
   destroy(): Promise<void>;
+  /** The PostgreSQL database's URL, for another process to share it (unset on PGlite). */
+  url?: string;
 }
 
 /** A fresh, migrated, empty database on the given engine, private to the caller. */
@@ -23,6 +25,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   const handle = await openDatabase({ url: withDatabase(url, name), poolSize: 4 });
   return {
     ...handle,
+    url: withDatabase(url, name),
     async destroy() {
       await handle.close();
       await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatKsh, truncateSynopsis } from './format.ts';
+import { formatBytes, formatDate, formatKsh, truncateSynopsis } from './format.ts';
 
 describe('formatting', () => {
   it('writes prices as Ksh with thousands separators', () => {
@@ -12,5 +12,11 @@ describe('formatting', () => {
   it('cuts a synopsis at 100 characters with [...]', () => {
     expect(truncateSynopsis('a'.repeat(120))).toBe(`${'a'.repeat(100)}[...]`);
     expect(truncateSynopsis('short')).toBe('short');
+  });
+  it('writes file sizes as a customer reads them before spending data', () => {
+    expect(formatBytes(136)).toBe('136 B');
+    expect(formatBytes(630_632)).toBe('631 KB');
+    expect(formatBytes(4_200_000)).toBe('4.2 MB');
+    expect(formatBytes(1_460_000_000)).toBe('1.5 GB');
   });
 });

@@ -1,0 +1,70 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaJobs, videos } from '../src/db/schema.ts';
+import { createJobQueue } from '../src/jobs/job-queue.ts';
+import { insertFixtureCatalogue } from './helpers/fixtures.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/test-db.ts';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+
+// A worker process shares the job table through PostgreSQL: vitest.config.ts runs this file only with
+// TEST_DATABASE_URL, which CI always sets.
+describe('the media worker process on PostgreSQL', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let videoId: number;
+  let jobId: number;
+  const workers: ChildProcess[] = [];
+
+  const startWorker = () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+      cwd: serverDir,
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, DATABASE_URL: database.url!, LOG_LEVEL: 'warn', MEDIA_WORKERS: '1' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    workers.push(child);
+    return { child, exited: new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code))) };
+  };
+  const job = async () => (await database.db.select().from(mediaJobs).where(eq(mediaJobs.id, jobId)))[0]!;
+  const until = async (ok: (j: Awaited<ReturnType<typeof job>>) => boolean, ms: number) => {
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      if (ok(await job())) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`job never got there: ${JSON.stringify(await job())}`);
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-worker-'));
+    videoId = (await insertFixtureCatalogue(database.db)).videos[0]!.id;
+    jobId = (await createJobQueue(database.db).enqueue({ videoId, sourcePath: `${videoId}/demo.mp4`, payload: { demo: { title: 'Worker', subtitle: 'test', seconds: 12, height: 480, colour: '004d40', tone: 500 } } })).id;
+  });
+  afterAll(async () => {
+    for (const w of workers) w.kill('SIGKILL');
+    await database?.destroy();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('takes over a job whose worker was killed mid-way, and finishes it', async () => {
+    const first = startWorker();
+    await until((j) => j.state === 'running', 30_000);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect((await job()).state).toBe('running');
+    // The lease would run out in 30 s: let that time pass.
+    await database.db.update(mediaJobs).set({ leasedUntil: sql`now() - interval '1 second'` }).where(eq(mediaJobs.id, jobId));
+    const second = startWorker();
+    await until((j) => j.state === 'done', 90_000);
+    expect(await job()).toMatchObject({ state: 'done', attempts: 2, progress: 100 });
+    const [video] = await database.db.select().from(videos).where(eq(videos.id, videoId));
+    await fs.access(path.join(dataDir, 'media/private', video!.videoPath!, 'master.m3u8'));
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 150_000);
+});
