@@ -14,9 +14,15 @@ export interface RefreshClaims {
   fam: string;
 }
 
+const VERIFIED_CACHE_SIZE = 10_000;
+
 /** JWTs signed with HS256: short-lived access tokens, and refresh tokens that rotate. */
 export function createTokenSigner(secret: string) {
   const key = new TextEncoder().encode(secret);
+  // WebCrypto's HMAC costs a trip through the thread pool; every API call of a signed-in customer
+  // presents the same access token for 15 minutes. Revocation is checked per request (the user's
+  // tokenVersion and isActive), so remembering signatures changes nothing about who gets in.
+  const verifiedAccess = new Map<string, { claims: AccessClaims; exp: number }>();
   const sign = (claims: Record<string, unknown>, typ: string, ttl: number, jti?: string) => {
     const jwt = new SignJWT({ ...claims, typ }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime(`${ttl}s`);
     return (jti ? jwt.setJti(jti) : jwt).sign(key);
@@ -30,8 +36,14 @@ export function createTokenSigner(secret: string) {
     access: (userId: number, tokenVersion: number) => sign({ sub: String(userId), tv: tokenVersion }, 'access', ACCESS_TTL_S),
     refresh: (userId: number, family: string, jti = randomUUID()) => sign({ sub: String(userId), fam: family }, 'refresh', REFRESH_TTL_S, jti).then((token) => ({ token, jti })),
     async verifyAccess(token: string): Promise<AccessClaims> {
+      // A token is immutable: once its signature checked out, only its expiry can change that.
+      const known = verifiedAccess.get(token);
+      if (known && known.exp * 1000 > Date.now()) return known.claims;
       const p = await verify(token, 'access');
-      return { sub: p.sub!, tv: Number(p.tv) };
+      const claims = { sub: p.sub!, tv: Number(p.tv) };
+      if (verifiedAccess.size >= VERIFIED_CACHE_SIZE) verifiedAccess.delete(verifiedAccess.keys().next().value!);
+      verifiedAccess.set(token, { claims, exp: p.exp! });
+      return claims;
     },
     async verifyRefresh(token: string): Promise<RefreshClaims> {
       const p = await verify(token, 'refresh');
