@@ -25,6 +25,7 @@ import { createOwnedMedia } from './modules/media/owned-media.ts';
 import { progressRoutes } from './modules/media/progress-routes.ts';
 import { registerMediaStreaming } from './modules/media/stream-routes.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
+import { adminRoutes } from './modules/admin/index.ts';
 import { memoryAttemptCounter, redisAttemptCounter } from './lib/attempt-counter.ts';
 
 export interface AppDeps {
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, redis, mailer, payments: paym
       await api.register(payments.routes);
       await api.register(orderRoutes({ purchases, cart: createCartService(database.db) }));
       await api.register(progressRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

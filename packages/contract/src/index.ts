@@ -7,3 +7,4 @@ export * from './storefront-routes.ts';
 export * from './accounts.ts';
 export * from './deposits.ts';
 export * from './media.ts';
+export * from './admin.ts';

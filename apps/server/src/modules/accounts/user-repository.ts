@@ -7,14 +7,7 @@ import { portraitUrl } from '../media/images.ts';
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 
-/** Whether a database error is a unique violation of the named index (either engine, wrapped or not). */
-export function isUniqueViolation(err: unknown, index: string): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    const x = e as { code?: string; constraint?: string; message?: string };
-    if (x.code === '23505' && (x.constraint === index || x.message?.includes(index))) return true;
-  }
-  return false;
-}
+export { isUniqueViolation } from '../../lib/db-errors.ts';
 
 export function toUserView(user: UserRow, profile: ProfileRow): User {
   return {

@@ -1,0 +1,17 @@
+/** The database error a driver threw, found through wrappers (drizzle wraps pg's and PGlite's). */
+function pgCode(err: unknown): { code?: string; constraint?: string; message?: string } | undefined {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    const x = e as { code?: string; constraint?: string; message?: string };
+    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) return x;
+  }
+  return undefined;
+}
+
+/** Whether a database error is a unique violation of the named index (either engine, wrapped or not). */
+export function isUniqueViolation(err: unknown, index: string): boolean {
+  const x = pgCode(err);
+  return x?.code === '23505' && (x.constraint === index || (x.message?.includes(index) ?? false));
+}
+
+/** Whether a row could not go because other rows still point at it (foreign key: no action, or restrict). */
+export const isStillReferenced = (err: unknown): boolean => ['23503', '23001'].includes(pgCode(err)?.code ?? '');

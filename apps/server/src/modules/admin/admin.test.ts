@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminAuditEntry } from '@store/contract';
+import { users } from '../../db/schema.ts';
+import { engines } from '../../../test/helpers/engines.ts';
+import { login, signedInCustomer } from '../../../test/helpers/accounts.ts';
+import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+
+type Customer = Awaited<ReturnType<typeof signedInCustomer>>;
+
+describe.each(engines())('the back office API on %s', (engine) => {
+  let t: TestApp;
+  let staff: { authorization: string };
+  let staffId: number;
+  let customer: Customer;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await insertFixtureCatalogue(t.database.db);
+    customer = await signedInCustomer(t.app);
+    const s = await signedInCustomer(t.app);
+    await t.database.db.update(users).set({ isStaff: true }).where(eq(users.email, s.email));
+    staff = { authorization: `Bearer ${(await login(t.app, s)).body.tokens.access}` };
+    staffId = s.id;
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string> = staff, payload?: object) =>
+    t.app.inject({ method, url: `/api/admin${url}`, headers, ...(payload ? { payload } : {}) });
+  const audit = async (resource: string, recordId: number) =>
+    (await call('GET', `/audit?filter=${encodeURIComponent(JSON.stringify({ resource, record_id: recordId }))}`)).json<AdminAuditEntry[]>();
+
+  it('refuses visitors (401) and customers (403) on every route, and lets staff in', async () => {
+    const routes: ['GET' | 'POST' | 'PUT' | 'DELETE', string][] = [
+      ['GET', '/djs'], ['GET', '/djs/1'], ['POST', '/djs'], ['PUT', '/djs/1'], ['DELETE', '/djs/1'],
+      ['GET', '/genres'], ['POST', '/genres'], ['PUT', '/genres/1'], ['DELETE', '/genres/1'],
+      ['GET', '/notifications'], ['POST', '/notifications'], ['GET', '/audit'],
+    ];
+    for (const [method, url] of routes) {
+      const payload = method === 'POST' || method === 'PUT' ? { dj_name: 'X', title: 'X', message: 'X' } : undefined;
+      expect((await call(method, url, {}, payload)).statusCode, `${method} ${url} as a visitor`).toBe(401);
+      expect((await call(method, url, customer.auth, payload)).statusCode, `${method} ${url} as a customer`).toBe(403);
+    }
+    expect((await call('GET', '/djs')).statusCode).toBe(200);
+  });
+
+  it('lists with sort, range and search, and says the total in Content-Range', async () => {
+    const page = await call('GET', `/djs?sort=${encodeURIComponent('["dj_name","DESC"]')}&range=${encodeURIComponent('[0,1]')}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-range']).toBe('djs 0-1/3');
+    expect(page.json<{ dj_name: string }[]>().map((d) => d.dj_name)).toEqual(['Zamu', 'Nyota']);
+    const found = await call('GET', `/genres?filter=${encodeURIComponent('{"q":"ant"}')}`);
+    expect(found.json<{ title: string }[]>().map((g) => g.title)).toEqual(['Fantasy']);
+    const many = await call('GET', `/genres?filter=${encodeURIComponent('{"id":[1,3]}')}`);
+    expect(many.json<{ id: number }[]>().map((g) => g.id)).toEqual([1, 3]);
+    expect((await call('GET', '/djs?sort=%5B%22password%22%2C%22ASC%22%5D')).statusCode).toBe(400);
+    expect((await call('GET', '/djs?range=not-json')).json()).toEqual({ range: [expect.stringMatching(/JSON/)] });
+  });
+
+  it('creates, changes and deletes a DJ, each write in the audit log with who and what', async () => {
+    const created = await call('POST', '/djs', staff, { dj_name: '  Afro  ' });
+    expect(created.statusCode, created.body).toBe(201);
+    const dj = created.json<{ id: number; dj_name: string }>();
+    expect(dj.dj_name).toBe('Afro');
+    const changed = await call('PUT', `/djs/${dj.id}`, staff, { ...dj, dj_name: 'Afro Sounds', id: 999 });
+    expect(changed.json()).toMatchObject({ id: dj.id, dj_name: 'Afro Sounds' });
+    expect((await t.app.inject({ url: '/api/dj/?page_size=10' })).json<{ results: { dj_name: string }[] }>().results.map((d) => d.dj_name)).toContain('Afro Sounds');
+    expect((await call('DELETE', `/djs/${dj.id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/djs/${dj.id}`)).statusCode).toBe(404);
+    const log = await audit('djs', dj.id);
+    expect(log.map((e) => e.action)).toEqual(['delete', 'update', 'create']);
+    expect(log.every((e) => e.user_id === staffId)).toBe(true);
+    expect(log[1]).toMatchObject({ before: { dj_name: 'Afro' }, after: { dj_name: 'Afro Sounds' } });
+  });
+
+  it('refuses a duplicate name as a field error and a DJ who still has videos with 409, changing nothing', async () => {
+    expect((await call('POST', '/djs', staff, { dj_name: 'zamu' })).json()).toEqual({ dj_name: ['A DJ with this name already exists.'] });
+    expect((await call('POST', '/djs', staff, { dj_name: '   ' })).statusCode).toBe(400);
+    const zamu = (await call('GET', `/djs?filter=${encodeURIComponent('{"q":"Zamu"}')}`)).json<{ id: number }[]>()[0]!;
+    const refused = await call('DELETE', `/djs/${zamu.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ detail: 'This DJ still narrates videos: move or delete them first.' });
+    expect((await call('GET', `/djs/${zamu.id}`)).statusCode).toBe(200);
+    expect(await audit('djs', zamu.id)).toEqual([]);
+  });
+
+  it('creates, changes and deletes genres and notifications with their audit rows', async () => {
+    const genre = (await call('POST', '/genres', staff, { title: 'Documentary' })).json<{ id: number }>();
+    await call('PUT', `/genres/${genre.id}`, staff, { title: 'Documentaries' });
+    await call('DELETE', `/genres/${genre.id}`);
+    expect((await audit('genres', genre.id)).map((e) => e.action)).toEqual(['delete', 'update', 'create']);
+    const note = (await call('POST', '/notifications', staff, { message: 'New season of Empire of Swords this Friday!' })).json<{ id: number }>();
+    expect((await t.app.inject({ url: '/api/notification/' })).body).toContain('Empire of Swords this Friday');
+    await call('DELETE', `/notifications/${note.id}`);
+    expect((await audit('notifications', note.id)).map((e) => e.action)).toEqual(['delete', 'create']);
+  });
+});

@@ -1,0 +1,59 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminAuditEntrySchema, adminListQuerySchema, badRequestSchema, errorDetailSchema } from '@store/contract';
+import type { Database } from '../../db/client.ts';
+import { auditLog, users } from '../../db/schema.ts';
+import { listWindow, sendList } from './simple-rest.ts';
+
+export interface AuditEntry {
+  userId: number;
+  action: 'create' | 'update' | 'delete';
+  resource: string;
+  recordId: string | number;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Writes one audit row in the caller's transaction: the change and its record go in together. */
+export async function recordAudit(tx: Database, e: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({ userId: e.userId, action: e.action, resource: e.resource, recordId: String(e.recordId), before: e.before ?? null, after: e.after ?? null });
+}
+
+/** GET /api/admin/audit: the log, newest first, filterable by resource, record and staff member. */
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/audit',
+    { schema: { tags: ['back office'], summary: 'The audit log of back-office writes', security: [{ bearer: [] }], querystring: adminListQuerySchema, response: { 200: z.array(adminAuditEntrySchema), 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetailSchema } } },
+    async (request, reply) => {
+      const w = listWindow(request.query);
+      const f = w.filter;
+      const where: SQL[] = [];
+      if (typeof f.resource === 'string') where.push(eq(auditLog.resource, f.resource));
+      if (typeof f.record_id === 'string' || typeof f.record_id === 'number') where.push(eq(auditLog.recordId, String(f.record_id)));
+      if (typeof f.user_id === 'number') where.push(eq(auditLog.userId, f.user_id));
+      const condition = where.length ? and(...where) : undefined;
+      const [total] = await app.db.select({ n: count() }).from(auditLog).where(condition);
+      const rows = await app.db
+        .select({ entry: auditLog, username: users.username })
+        .from(auditLog)
+        .innerJoin(users, eq(users.id, auditLog.userId))
+        .where(condition)
+        .orderBy(desc(auditLog.id))
+        .limit(w.limit)
+        .offset(w.offset);
+      const records = rows.map(({ entry, username }) => ({
+        id: entry.id,
+        user_id: entry.userId,
+        username,
+        action: entry.action,
+        resource: entry.resource,
+        record_id: entry.recordId,
+        before: entry.before,
+        after: entry.after,
+        created_at: entry.createdAt.toISOString(),
+      }));
+      return sendList(reply, 'audit', records, w.offset, total!.n);
+    },
+  );
+};

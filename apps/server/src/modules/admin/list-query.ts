@@ -1,0 +1,31 @@
+import { and, asc, count, desc, ilike, inArray, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import type { ListWindow } from './crud.ts';
+
+/** `%`, `_` and `\` stand for themselves in a search. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A page of a simple table for the back office: `sort` on a known field, `filter.q` searching one
+ * column, `filter.id` a list of ids (react-admin's getMany), other filters left to the caller.
+ */
+export async function listRows<Row>(
+  db: Database,
+  w: ListWindow,
+  t: { table: PgTable; id: AnyColumn; sortable: Record<string, AnyColumn>; search?: AnyColumn; where?: SQL[] },
+): Promise<{ rows: Row[]; total: number }> {
+  const where = [...(t.where ?? [])];
+  const { q, id } = w.filter as { q?: unknown; id?: unknown };
+  if (typeof q === 'string' && q.trim() && t.search) where.push(ilike(t.search, likePattern(q.trim())));
+  if (Array.isArray(id)) where.push(inArray(t.id, id.filter((x): x is number => Number.isInteger(x))));
+  const condition = where.length ? and(...where) : undefined;
+  const [field, direction] = w.sort ?? ['id', 'ASC'];
+  const column = t.sortable[field];
+  if (!column) throw new HttpError(400, `Cannot sort by ${field}: use one of ${Object.keys(t.sortable).join(', ')}.`);
+  const order = direction === 'DESC' ? desc(column) : asc(column);
+  const [total] = await db.select({ n: count() }).from(t.table).where(condition);
+  const rows = (await db.select().from(t.table).where(condition).orderBy(order, asc(t.id)).limit(w.limit).offset(w.offset)) as Row[];
+  return { rows, total: Number(total!.n) };
+}

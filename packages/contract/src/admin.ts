@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * The back office's list query, as react-admin's simple REST data provider sends it:
+ * sort=["title","ASC"], range=[0,24], filter={"q":"...","id":[1,2]} (each a JSON string).
+ */
+function jsonParam<T extends z.ZodType>(schema: T, example: string) {
+  return z
+    .string()
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `Must be JSON, like ${example}.` });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}
+
+export const adminListQuerySchema = z.object({
+  sort: jsonParam(z.tuple([z.string().max(50), z.enum(['ASC', 'DESC'])]), '["id","ASC"]').optional(),
+  range: jsonParam(z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([a, b]) => b >= a && b - a < 1000, 'At most 1000 rows at a time, first <= last.'), '[0,24]').optional(),
+  filter: jsonParam(z.record(z.string(), z.unknown()), '{"q":"zamu"}').optional(),
+});
+export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+
+const name = (label: string, max = 100) => z.string().trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
+
+export const adminDjInputSchema = z.object({ dj_name: name('The DJ name', 60) });
+export const adminGenreInputSchema = z.object({ title: name('The title', 60) });
+export const adminNotificationInputSchema = z.object({ message: name('The message', 500) });
+
+export const adminAuditEntrySchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  action: z.enum(['create', 'update', 'delete']),
+  resource: z.string(),
+  record_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: z.string(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
