@@ -25,9 +25,9 @@ declare module 'vitest' {
   }
 }
 
-/** Builds the storefront as it is now and starts the real server on a fresh demo store (clips for its 3 newest videos). */
+/** Builds the storefront and the back office as they are now and starts the real server on a fresh demo store (clips for its 3 newest videos). */
 export async function setup(project: TestProject) {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+  for (const app of ['apps/web', 'apps/admin']) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, app), stdio: 'inherit' });
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-e2e-'));
   const port = await freePort();
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
@@ -46,6 +46,11 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
-  server?.kill('SIGTERM');
+  // Wait for the server to close its database before its folder goes.
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 }

@@ -48,6 +48,10 @@ describe('errors, health, docs and the single-page apps', () => {
     }
     expect((await t.app.inject('/admin/videos/3')).body).toContain('admin app');
     expect((await t.app.inject('/admin')).headers.location).toBe('/admin/');
+    // Not a redirect to itself (the router ignores trailing slashes): the back office's page.
+    const home = await t.app.inject('/admin/');
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('admin app');
   });
 
   it('gives a shared /video/{id} link its title, price and poster for link previews', async () => {

@@ -56,7 +56,8 @@ export async function registerSites(app: FastifyInstance): Promise<void> {
       .header('cache-control', 'no-cache')
       .send(site.index ?? NOT_BUILT(name));
 
-  app.get('/admin', (_req, reply) => reply.redirect('/admin/', 301));
+  // The router ignores trailing slashes, so this route answers /admin/ too: only /admin redirects.
+  app.get('/admin', (request, reply) => (request.url.startsWith('/admin/') ? sendIndex(reply, sites[0]!, 'back office') : reply.redirect('/admin/', 301)));
 
   const storefront = sites[1]!;
   if (storefront.index) {

@@ -1,0 +1,24 @@
+import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, TextInput } from 'react-admin';
+
+const filters = [
+  <SelectInput key="resource" source="resource" choices={['djs', 'genres', 'notifications'].map((id) => ({ id, name: id }))} alwaysOn />,
+  <TextInput key="record_id" source="record_id" label="Record id" />,
+];
+
+const change = (r: { before: unknown; after: unknown }) => JSON.stringify(r.after ?? r.before);
+
+/** Who changed what and when, newest first (read-only). */
+export const AuditList = () => (
+  <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
+    <Datagrid bulkActionButtons={false} rowClick={false}>
+      <DateField source="created_at" label="When" showTime />
+      <TextField source="username" label="Who" />
+      <TextField source="action" />
+      <TextField source="resource" />
+      <TextField source="record_id" label="Record" />
+      <FunctionField label="Record after (or before a delete)" render={change} />
+    </Datagrid>
+  </List>
+);
+
+export default { name: 'audit', options: { label: 'Audit log' }, list: AuditList };

@@ -1,0 +1,33 @@
+import { Create, Datagrid, DateField, Edit, List, SearchInput, SimpleForm, TextField, TextInput, required } from 'react-admin';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+export const DjList = () => (
+  <List filters={filters} sort={{ field: 'dj_name', order: 'ASC' }}>
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="id" />
+      <TextField source="dj_name" label="DJ name" />
+      <DateField source="created_at" label="Added" showTime />
+    </Datagrid>
+  </List>
+);
+
+const DjForm = () => (
+  <SimpleForm>
+    <TextInput source="dj_name" label="DJ name" validate={required()} />
+  </SimpleForm>
+);
+
+export const DjEdit = () => (
+  <Edit mutationMode="pessimistic">
+    <DjForm />
+  </Edit>
+);
+
+export const DjCreate = () => (
+  <Create redirect="list">
+    <DjForm />
+  </Create>
+);
+
+export default { name: 'djs', options: { label: 'DJs' }, list: DjList, edit: DjEdit, create: DjCreate, recordRepresentation: 'dj_name' };

@@ -1,0 +1,33 @@
+import { Create, Datagrid, DateField, Edit, List, SearchInput, SimpleForm, TextField, TextInput, required } from 'react-admin';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+export const GenreList = () => (
+  <List filters={filters} sort={{ field: 'title', order: 'ASC' }}>
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="id" />
+      <TextField source="title" />
+      <DateField source="created_at" label="Added" showTime />
+    </Datagrid>
+  </List>
+);
+
+const GenreForm = () => (
+  <SimpleForm>
+    <TextInput source="title" validate={required()} />
+  </SimpleForm>
+);
+
+export const GenreEdit = () => (
+  <Edit mutationMode="pessimistic">
+    <GenreForm />
+  </Edit>
+);
+
+export const GenreCreate = () => (
+  <Create redirect="list">
+    <GenreForm />
+  </Create>
+);
+
+export default { name: 'genres', list: GenreList, edit: GenreEdit, create: GenreCreate, recordRepresentation: 'title' };

@@ -1,0 +1,32 @@
+import { Create, Datagrid, DateField, Edit, List, SearchInput, SimpleForm, TextField, TextInput, required } from 'react-admin';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+export const NotificationList = () => (
+  <List filters={filters} sort={{ field: 'date_notified', order: 'DESC' }}>
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="message" />
+      <DateField source="date_notified" label="Sent" showTime />
+    </Datagrid>
+  </List>
+);
+
+const NotificationForm = () => (
+  <SimpleForm>
+    <TextInput source="message" multiline fullWidth validate={required()} />
+  </SimpleForm>
+);
+
+export const NotificationEdit = () => (
+  <Edit mutationMode="pessimistic">
+    <NotificationForm />
+  </Edit>
+);
+
+export const NotificationCreate = () => (
+  <Create redirect="list">
+    <NotificationForm />
+  </Create>
+);
+
+export default { name: 'notifications', list: NotificationList, edit: NotificationEdit, create: NotificationCreate };

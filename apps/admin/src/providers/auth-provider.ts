@@ -1,0 +1,28 @@
+import type { AuthProvider } from 'react-admin';
+import { confirmStaff, currentAccessToken, NotStaffError, renewAccessToken, setAccessToken, signIn, signOut } from './session.ts';
+
+/** react-admin's auth: staff only. A customer's session (from the storefront) is refused, not used. */
+export const authProvider: AuthProvider = {
+  async login({ username, password }: { username: string; password: string }) {
+    await signIn(username, password);
+  },
+  async logout() {
+    await signOut();
+  },
+  async checkAuth() {
+    const token = currentAccessToken() ?? (await renewAccessToken());
+    if (!token) throw new Error('Please sign in.');
+    try {
+      await confirmStaff(token);
+    } catch (err) {
+      setAccessToken(null);
+      throw err instanceof NotStaffError ? { message: err.message, redirectTo: '/login' } : err;
+    }
+  },
+  async checkError(error: { status?: number }) {
+    if (error.status === 401 || error.status === 403) throw new Error('Your session has ended. Please sign in again.');
+  },
+  async getPermissions() {
+    return 'staff';
+  },
+};

@@ -1,0 +1,73 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, screenshot, seriousAccessibilityViolations, VIEWPORTS } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/admin/');
+  const form = page.getByRole('form', { name: 'Staff sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signInAsStaff(page: Page) {
+  await signIn(page, 'staff@demo.videostore.co.ke', 'demo-staff-kilimanjaro');
+  // Signed in once the first list shows its Create button (a round one at phone width).
+  await page.getByRole('link', { name: 'Create' }).first().waitFor();
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+describe('the back office', () => {
+  it('lets staff sign in and create a DJ, which the storefront then lists', async () => {
+    const page = await (await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl })).newPage();
+    await signInAsStaff(page);
+    await page.goto('/admin/#/djs');
+    await page.getByText('Zamu').first().waitFor();
+    await screenshot(page, 'desktop-admin-djs');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.goto('/admin/#/djs/create');
+    await page.getByLabel('DJ name').fill('Afro Sounds');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Afro Sounds').first().waitFor();
+    const djs = (await (await fetch(`${baseUrl}/api/dj/?page_size=50`)).json()) as { results: { dj_name: string }[] };
+    expect(djs.results.map((d) => d.dj_name)).toContain('Afro Sounds');
+    await page.goto('/admin/#/audit');
+    await page.getByText('Afro Sounds').first().waitFor();
+    await screenshot(page, 'desktop-admin-audit');
+  });
+
+  it('says why when a name is taken, at phone width too', async () => {
+    const page = await (await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl })).newPage();
+    await signInAsStaff(page);
+    await page.goto('/admin/#/genres/create');
+    await page.getByLabel('Title').fill('comedy');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('A genre with this title already exists.').waitFor();
+    await screenshot(page, 'phone-admin-genre-taken');
+  });
+
+  it('refuses a customer, signed in here or on the storefront', async () => {
+    const page = await (await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl })).newPage();
+    await signIn(page, 'customer@demo.videostore.co.ke', 'demo-customer-nairobi');
+    await page.getByText('Only staff can use the back office').waitFor();
+    // Signed in on the storefront, then opening the back office: its session is not enough.
+    await page.goto('/account/authenticate');
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByLabel('Email').fill('customer@demo.videostore.co.ke');
+    await form.getByLabel('Password').fill('demo-customer-nairobi');
+    await form.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.goto('/admin/#/djs');
+    await page.getByRole('form', { name: 'Staff sign in' }).waitFor();
+    expect(await page.getByText('Zamu').count()).toBe(0);
+    const api = await page.evaluate(async () => (await fetch('/api/admin/djs')).status);
+    expect(api).toBe(401);
+  });
+});
