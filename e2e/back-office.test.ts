@@ -41,6 +41,10 @@ describe('the back office', () => {
     await page.goto('/admin/#/audit');
     await page.getByText('Afro Sounds').first().waitFor();
     await screenshot(page, 'desktop-admin-audit');
+    await page.goto('/admin/#/purchases');
+    await page.getByRole('columnheader', { name: 'Customer' }).or(page.getByText(/^No purchases? yet/i)).first().waitFor();
+    await screenshot(page, 'desktop-admin-purchases');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
   it('says why when a name is taken, at phone width too', async () => {

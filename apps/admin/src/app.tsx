@@ -3,6 +3,7 @@ import audit from './audit/index.tsx';
 import djs from './djs/index.tsx';
 import genres from './genres/index.tsx';
 import notifications from './notifications/index.tsx';
+import purchases from './purchases/index.tsx';
 import { LoginPage } from './layout/login-page.tsx';
 import { theme } from './layout/theme.ts';
 import { authProvider } from './providers/auth-provider.ts';
@@ -15,6 +16,7 @@ export function App() {
       <Resource {...djs} />
       <Resource {...genres} />
       <Resource {...notifications} />
+      <Resource {...purchases} />
       <Resource {...audit} />
     </Admin>
   );

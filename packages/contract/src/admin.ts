@@ -43,3 +43,29 @@ export const adminAuditEntrySchema = z.object({
   created_at: z.string(),
 });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
+
+export const adminRefundInputSchema = z.object({
+  reason: z.string().trim().min(3, 'Say why (at least 3 characters).').max(500),
+});
+
+export const adminAdjustmentInputSchema = z.object({
+  user_id: z.number().int().positive(),
+  amount: z
+    .number()
+    .int('Whole Ksh only.')
+    .refine((n) => n !== 0, 'An adjustment cannot be zero.')
+    .refine((n) => Math.abs(n) <= 1_000_000, 'At most Ksh 1,000,000 at a time.'),
+  reason: z.string().trim().min(3, 'Say why (at least 3 characters).').max(500),
+});
+
+export const adminPurchaseSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  video_id: z.number().int(),
+  video_title: z.string(),
+  price: z.number().int(),
+  created_at: z.string(),
+  refunded_at: z.string().nullable(),
+});
+export type AdminPurchase = z.infer<typeof adminPurchaseSchema>;

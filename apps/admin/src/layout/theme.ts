@@ -8,4 +8,9 @@ export const theme: RaThemeOptions = {
     primary: { main: '#1565c0' },
     secondary: { main: '#171c21' },
   },
+  components: {
+    ...defaultTheme.components,
+    // The empty list's message is faded to half by default: too pale to read.
+    RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: 'rgba(0, 0, 0, 0.7)' } } } },
+  },
 };

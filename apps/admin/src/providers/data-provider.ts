@@ -3,7 +3,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { currentAccessToken, renewAccessToken } from './session.ts';
 
 /** Every call with the staff member's token; an expired one is renewed once from the cookie. */
-async function httpClient(url: string, options: fetchUtils.Options = {}) {
+export async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const send = (token: string | null) => {
     const headers = new Headers(options.headers ?? { Accept: 'application/json' });
     if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-errors.ts';
 import { auditRoutes } from './audit.ts';
 import { crudRoutes } from './crud.ts';
+import { moneyRoutes } from './money.ts';
 import { djResource, genreResource, notificationResource } from './resources.ts';
 
 /**
@@ -16,5 +17,6 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(crudRoutes(djResource));
   await app.register(crudRoutes(genreResource));
   await app.register(crudRoutes(notificationResource));
+  await app.register(moneyRoutes);
   await app.register(auditRoutes);
 };
