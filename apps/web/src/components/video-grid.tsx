@@ -35,7 +35,7 @@ export function VideoGrid({ videos, isLoading, isError, onRetry, emptyText, guid
   if (isError) return <ErrorState onRetry={onRetry} />;
   if (isLoading || !videos) {
     return (
-      <Box sx={gridSx} aria-busy="true" aria-label="Loading videos">
+      <Box sx={gridSx} role="status" aria-busy="true" aria-label="Loading videos">
         {Array.from({ length: skeletons }, (_, i) => (
           <PosterSkeleton key={i} />
         ))}

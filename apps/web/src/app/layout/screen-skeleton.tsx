@@ -5,7 +5,7 @@ import { PosterSkeleton } from '../../components/video-grid.tsx';
 /** What a screen shows while its code arrives: its shape, not a spinner. */
 export function ScreenSkeleton() {
   return (
-    <Box sx={{ p: 2 }} aria-busy="true" aria-label="Loading">
+    <Box sx={{ p: 2 }} role="status" aria-busy="true" aria-label="Loading">
       <Skeleton width={180} height={36} />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(3, 1fr)', sm: 'repeat(auto-fill, minmax(140px, 1fr))' }, gap: 2, mt: 1 }}>
         {Array.from({ length: 9 }, (_, i) => (

@@ -71,7 +71,7 @@ export function HeroSlider({ videos, isLoading }: { videos: Video[] | undefined;
   }, [paused, hovered, count, wide]);
 
   const height = { xs: 300, sm: 340 };
-  if (isLoading || !videos) return <Skeleton variant="rectangular" sx={{ height }} aria-label="Loading newest videos" />;
+  if (isLoading || !videos) return <Skeleton variant="rectangular" sx={{ height }} role="status" aria-label="Loading newest videos" />;
   if (count === 0) return null;
   const perView = wide ? 2 : 1;
   const shown = Math.min(index, Math.max(0, count - perView));
