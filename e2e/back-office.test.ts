@@ -41,6 +41,9 @@ describe('the back office', () => {
     await page.goto('/admin/#/audit');
     await page.getByText('Afro Sounds').first().waitFor();
     await screenshot(page, 'desktop-admin-audit');
+    await page.goto('/admin/#/contact-messages');
+    await page.getByRole('columnheader', { name: 'Sent' }).or(page.getByText(/^No contact messages/i)).first().waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.goto('/admin/#/purchases');
     await page.getByRole('columnheader', { name: 'Customer' }).or(page.getByText(/^No purchases? yet/i)).first().waitFor();
     await screenshot(page, 'desktop-admin-purchases');

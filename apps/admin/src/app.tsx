@@ -1,5 +1,6 @@
 import { Admin, Resource } from 'react-admin';
 import audit from './audit/index.tsx';
+import contactMessages from './contact-messages/index.tsx';
 import djs from './djs/index.tsx';
 import genres from './genres/index.tsx';
 import notifications from './notifications/index.tsx';
@@ -16,6 +17,7 @@ export function App() {
       <Resource {...djs} />
       <Resource {...genres} />
       <Resource {...notifications} />
+      <Resource {...contactMessages} />
       <Resource {...purchases} />
       <Resource {...audit} />
     </Admin>

@@ -69,3 +69,5 @@ export const adminPurchaseSchema = z.object({
   refunded_at: z.string().nullable(),
 });
 export type AdminPurchase = z.infer<typeof adminPurchaseSchema>;
+
+export const adminContactMessageInputSchema = z.object({ is_read: z.boolean() });

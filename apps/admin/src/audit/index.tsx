@@ -1,7 +1,7 @@
 import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, TextInput } from 'react-admin';
 
 const filters = [
-  <SelectInput key="resource" source="resource" choices={['djs', 'genres', 'notifications', 'purchases', 'adjustments'].map((id) => ({ id, name: id }))} alwaysOn />,
+  <SelectInput key="resource" source="resource" choices={['djs', 'genres', 'notifications', 'contact-messages', 'purchases', 'adjustments'].map((id) => ({ id, name: id }))} alwaysOn />,
   <TextInput key="record_id" source="record_id" label="Record id" />,
 ];
 

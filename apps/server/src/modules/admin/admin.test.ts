@@ -94,4 +94,17 @@ describe.each(engines())('the back office API on %s', (engine) => {
     await call('DELETE', `/notifications/${note.id}`);
     expect((await audit('notifications', note.id)).map((e) => e.action)).toEqual(['delete', 'create']);
   });
+
+  it('shows contact messages, marks them read, and never lets staff write one', async () => {
+    const sent = await t.app.inject({ method: 'POST', url: '/api/message/', payload: { name: 'Achieng', email: 'achieng@example.co.ke', phone_number: '0712345678', message: 'The Kibe anime will not play on my phone.' } });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const unread = (await call('GET', `/contact-messages?filter=${encodeURIComponent('{"is_read":false}')}`)).json<{ id: number; message: string; phone_number: string }[]>();
+    expect(unread).toHaveLength(1);
+    expect(unread[0]).toMatchObject({ message: 'The Kibe anime will not play on my phone.', phone_number: '254712345678' });
+    const read = await call('PUT', `/contact-messages/${unread[0]!.id}`, staff, { is_read: true, message: 'rewritten by staff' });
+    expect(read.json()).toMatchObject({ is_read: true, message: 'The Kibe anime will not play on my phone.' });
+    expect((await call('GET', `/contact-messages?filter=${encodeURIComponent('{"is_read":false}')}`)).json()).toEqual([]);
+    expect((await call('POST', '/contact-messages', staff, { is_read: false })).statusCode).toBe(404);
+    expect((await audit('contact-messages', unread[0]!.id)).map((e) => e.action)).toEqual(['update']);
+  });
 });

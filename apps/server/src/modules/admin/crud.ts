@@ -30,6 +30,8 @@ export interface Resource<Rec extends { id: number }, Input extends Record<strin
   inUse: string;
   /** Whether changes show in the public catalogue (its response cache is cleared). */
   catalogue: boolean;
+  /** Records that only arrive from elsewhere (contact messages) cannot be created here. */
+  noCreate?: boolean;
 }
 
 /**
@@ -69,7 +71,7 @@ export function crudRoutes<Rec extends { id: number }, Input extends Record<stri
       return reply.send(rec);
     });
 
-    app.post(`/${r.name}`, { schema: { tags, summary: `Create a ${r.label}`, body: r.input, response: { 201: r.record, ...errors } } }, async (request, reply) => {
+    if (!r.noCreate) app.post(`/${r.name}`, { schema: { tags, summary: `Create a ${r.label}`, body: r.input, response: { 201: r.record, ...errors } } }, async (request, reply) => {
       const userId = currentUser(request).id;
       const created = await write(async (tx) => {
         const rec = await r.create(tx, request.body as Input);

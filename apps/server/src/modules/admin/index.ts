@@ -3,7 +3,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { auditRoutes } from './audit.ts';
 import { crudRoutes } from './crud.ts';
 import { moneyRoutes } from './money.ts';
-import { djResource, genreResource, notificationResource } from './resources.ts';
+import { contactMessageResource, djResource, genreResource, notificationResource } from './resources.ts';
 
 /**
  * /api/admin/*: the back office's API. One hook decides who may call it: 401 without a valid
@@ -17,6 +17,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(crudRoutes(djResource));
   await app.register(crudRoutes(genreResource));
   await app.register(crudRoutes(notificationResource));
+  await app.register(crudRoutes(contactMessageResource));
   await app.register(moneyRoutes);
   await app.register(auditRoutes);
 };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { adminDjInputSchema, adminGenreInputSchema, adminNotificationInputSchema } from '@store/contract';
-import { djs, genres, notifications } from '../../db/schema.ts';
+import { adminContactMessageInputSchema, adminDjInputSchema, adminGenreInputSchema, adminNotificationInputSchema } from '@store/contract';
+import { contactMessages, djs, genres, notifications } from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
 import type { Resource } from './crud.ts';
 import { listRows } from './list-query.ts';
@@ -120,4 +120,49 @@ export const notificationResource: Resource<z.infer<typeof notificationRecord>, 
     return row ? toNotification(row) : null;
   },
   remove: async (tx, id) => (await tx.delete(notifications).where(eq(notifications.id, id)).returning({ id: notifications.id })).length > 0,
+};
+
+type MessageRow = typeof contactMessages.$inferSelect;
+const messageRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  message: z.string(),
+  is_read: z.boolean(),
+  created_at: z.string(),
+});
+const toMessage = (r: MessageRow) => ({ id: r.id, name: r.name, email: r.email, phone_number: r.phoneNumber, message: r.message, is_read: r.isRead, created_at: r.createdAt.toISOString() });
+
+/** Messages sent from /contact: read, marked read or unread, deleted; never written by staff. */
+export const contactMessageResource: Resource<z.infer<typeof messageRecord>, z.infer<typeof adminContactMessageInputSchema>> = {
+  name: 'contact-messages',
+  label: 'contact message',
+  record: messageRecord,
+  input: adminContactMessageInputSchema,
+  catalogue: false,
+  noCreate: true,
+  inUse: 'This message is still in use.',
+  async list(db, w) {
+    const { is_read: isRead } = w.filter as { is_read?: unknown };
+    const { rows, total } = await listRows<MessageRow>(db, w, {
+      table: contactMessages,
+      id: contactMessages.id,
+      sortable: { id: contactMessages.id, created_at: contactMessages.createdAt, is_read: contactMessages.isRead },
+      search: contactMessages.message,
+      where: typeof isRead === 'boolean' ? [eq(contactMessages.isRead, isRead)] : [],
+    });
+    return { rows: rows.map(toMessage), total };
+  },
+  async get(db, id) {
+    const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    return row ? toMessage(row) : null;
+  },
+  create: () => Promise.reject(new Error('contact messages are not created in the back office')),
+  async update(tx, id, input) {
+    const [row] =
+      input.is_read === undefined ? await tx.select().from(contactMessages).where(eq(contactMessages.id, id)) : await tx.update(contactMessages).set({ isRead: input.is_read }).where(eq(contactMessages.id, id)).returning();
+    return row ? toMessage(row) : null;
+  },
+  remove: async (tx, id) => (await tx.delete(contactMessages).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id })).length > 0,
 };
