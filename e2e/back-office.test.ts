@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, screenshot, seriousAccessibilityViolations, VIEWPORTS } from './browser.ts';
+import { DEMO_CUSTOMER, launchChromium, logInAsDemoCustomer, screenshot, seriousAccessibilityViolations, VIEWPORTS } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -31,6 +31,8 @@ describe('the back office', () => {
     await page.goto('/admin/#/djs');
     await page.getByText('Zamu').first().waitFor();
     await screenshot(page, 'desktop-admin-djs');
+    // react-admin's loading spinner has no name while a request is in flight: judge the settled page.
+    await page.waitForLoadState('networkidle');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.goto('/admin/#/djs/create');
     await page.getByLabel('DJ name').fill('Afro Sounds');
@@ -43,10 +45,14 @@ describe('the back office', () => {
     await screenshot(page, 'desktop-admin-audit');
     await page.goto('/admin/#/contact-messages');
     await page.getByRole('columnheader', { name: 'Sent' }).or(page.getByText(/^No contact messages/i)).first().waitFor();
+    // react-admin's loading spinner has no name while a request is in flight: judge the settled page.
+    await page.waitForLoadState('networkidle');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.goto('/admin/#/purchases');
     await page.getByRole('columnheader', { name: 'Customer' }).or(page.getByText(/^No purchases? yet/i)).first().waitFor();
     await screenshot(page, 'desktop-admin-purchases');
+    // react-admin's loading spinner has no name while a request is in flight: judge the settled page.
+    await page.waitForLoadState('networkidle');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
@@ -62,15 +68,10 @@ describe('the back office', () => {
 
   it('refuses a customer, signed in here or on the storefront', async () => {
     const page = await (await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl })).newPage();
-    await signIn(page, 'customer@demo.videostore.co.ke', 'demo-customer-nairobi');
+    await signIn(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
     await page.getByText('Only staff can use the back office').waitFor();
     // Signed in on the storefront, then opening the back office: its session is not enough.
-    await page.goto('/account/authenticate');
-    const form = page.getByRole('form', { name: 'Login' });
-    await form.getByLabel('Email').fill('customer@demo.videostore.co.ke');
-    await form.getByLabel('Password').fill('demo-customer-nairobi');
-    await form.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${baseUrl}/`);
+    await logInAsDemoCustomer(page);
     await page.goto('/admin/#/djs');
     await page.getByRole('form', { name: 'Staff sign in' }).waitFor();
     expect(await page.getByText('Zamu').count()).toBe(0);

@@ -41,3 +41,15 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
+
+export const DEMO_CUSTOMER = { email: 'customer@demo.videostore.co.ke', password: 'demo-customer-nairobi' } as const;
+
+/** Logs the demo customer in through the storefront's login form and waits for the home page. */
+export async function logInAsDemoCustomer(page: Page) {
+  await page.goto('/account/authenticate');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(DEMO_CUSTOMER.email);
+  await form.getByLabel('Password').fill(DEMO_CUSTOMER.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, screenshot, seriousAccessibilityViolations, VIEWPORTS } from './browser.ts';
+import { launchChromium, logInAsDemoCustomer, screenshot, seriousAccessibilityViolations, VIEWPORTS } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -17,15 +17,6 @@ const videoState = (page: Page) => page.evaluate(() => {
   return { time: v.currentTime, paused: v.paused, height: v.videoHeight };
 });
 
-async function logIn(page: Page) {
-  await page.goto('/account/authenticate');
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill('customer@demo.videostore.co.ke');
-  await form.getByLabel('Password').fill('demo-customer-nairobi');
-  await form.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${baseUrl}/`);
-}
-
 beforeAll(async () => {
   browser = await launchChromium();
   // The newest video is among those the demo store makes a clip for first.
@@ -38,7 +29,7 @@ describe('watching in the browser', () => {
 
   it('buys a video, and it plays on the phone starting on the data-saver rung', { timeout: 150_000 }, async () => {
     page = await (await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl, hasTouch: true, isMobile: true })).newPage();
-    await logIn(page);
+    await logInAsDemoCustomer(page);
     await page.goto(`/video/${newest.vidId}`);
     await page.getByRole('button', { name: 'Buy' }).click();
     await page.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('button', { name: `Pay Ksh ${newest.price}` }).click();
@@ -99,7 +90,7 @@ describe('watching in the browser', () => {
     expect(stoppedAt).toBeGreaterThan(4);
     expect(stoppedAt).toBeLessThan(6);
     const desktop = await (await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl })).newPage();
-    await logIn(desktop);
+    await logInAsDemoCustomer(desktop);
     await desktop.goto(`/watch/${newest.vidId}`);
     await desktop.locator('[data-media-player][data-can-play]').waitFor();
     await desktop.waitForFunction((at) => Math.abs((document.querySelector('[data-media-player] video') as HTMLVideoElement).currentTime - at) < 1, stoppedAt);
