@@ -40,10 +40,12 @@ async function depositAndAnswer(amount: number, phone: string, button: 'Pay (PIN
   await phonePage.close();
 }
 
-describe('deposits in the browser', () => {
+// CI runs these journeys while the server and PostgreSQL suites load both cores: two runs there
+// spent over a minute in one deposit, which takes 4 s on a quiet machine. Generous waits, same checks.
+describe('deposits in the browser', { timeout: 150_000 }, () => {
   it('pays on the simulated phone and shows the new balance, also in the header', async () => {
     await depositAndAnswer(150, '0712 345 678', 'Pay (PIN)');
-    await page.getByText(/Your balance is now/).waitFor({ timeout: 15_000 });
+    await page.getByText(/Your balance is now/).waitFor({ timeout: 60_000 });
     expect(await page.getByRole('status').filter({ hasText: 'Your balance is now' }).textContent()).toMatch(/Deposit of Ksh 150 received .* Your balance is now Ksh 150\./);
     await page.getByTestId('header-balance').filter({ hasText: 'Ksh 150' }).waitFor();
     await screenshot(page, 'phone-deposit-paid');
@@ -51,7 +53,7 @@ describe('deposits in the browser', () => {
 
   it('shows M-Pesa’s reason when the customer cancels, with a way to try again', async () => {
     await depositAndAnswer(20, '0712 345 678', 'Cancel');
-    await page.getByText('The payment was cancelled: Request cancelled by user').waitFor({ timeout: 15_000 });
+    await page.getByText('The payment was cancelled: Request cancelled by user').waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Try again' }).waitFor();
     await screenshot(page, 'phone-deposit-cancelled');
     await page.getByTestId('header-balance').filter({ hasText: 'Ksh 150' }).waitFor();
