@@ -84,6 +84,7 @@ export async function buildApp({ config, database, redis, mailer, payments: paym
   const payments = await createPayments(app, paymentOptions);
   app.decorate('reconcileDeposits', (now?: Date) => payments.reconciler.tick(now));
   app.decorate('depositHistory', (userId: number) => payments.deposits.history(userId));
+  app.decorate('recheckDeposit', payments.deposits.recheck);
   const purchases = createPurchaseService({ db: database.db, onCatalogChange: () => app.catalogCache.clear() });
   app.decorate('purchaseRecords', (userId: number) => purchases.records(userId));
   app.decorate('ownedMedia', createOwnedMedia({ db: database.db, secret: config.media.secret, ttlSeconds: config.media.urlTtlSeconds }));

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { ResponseCache } from './lib/response-cache.ts';
 import type { OwnedMediaService } from './modules/media/owned-media.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { DepositService } from './modules/payments/deposit-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +16,8 @@ declare module 'fastify' {
     /** One reconciler pass over pending deposits (server.ts runs it on a timer). */
     reconcileDeposits: (now?: Date) => Promise<number>;
     depositHistory: (userId: number) => Promise<Deposit[]>;
+    /** Asks M-Pesa again about a deposit in review; `alongside` runs in the settling transaction. */
+    recheckDeposit: DepositService['recheck'];
     purchaseRecords: (userId: number) => Promise<PurchaseRecord[]>;
     /** Signed media addresses for owners and staff (the only maker of them). */
     ownedMedia: OwnedMediaService;

@@ -8,3 +8,5 @@ export * from './accounts.ts';
 export * from './deposits.ts';
 export * from './media.ts';
 export * from './admin.ts';
+export * from './admin-catalog.ts';
+export * from './admin-customers.ts';

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { LoginResponse } from '@store/contract';
+import { users } from '../../src/db/schema.ts';
 
 let n = 0;
 /** A fresh customer's details; the password is not a common one. */
@@ -28,4 +30,12 @@ export async function signedInCustomer(app: FastifyInstance, over: Parameters<ty
   const { body, cookie } = await login(app, c);
   const info = await app.inject({ url: '/api/info/', headers: { authorization: `Bearer ${body.tokens.access}` } });
   return { ...c, id, tokens: body.tokens, cookie, buyerid: info.json<{ user: { profile: { buyerid: number } } }>().user.profile.buyerid, auth: { authorization: `Bearer ${body.tokens.access}` } };
+}
+
+/** A new customer made staff, logged in again so the token is a staff member's. */
+export async function signedInStaff(app: FastifyInstance) {
+  const s = await signedInCustomer(app);
+  await app.db.update(users).set({ isStaff: true }).where(eq(users.id, s.id));
+  const { body } = await login(app, s);
+  return { ...s, auth: { authorization: `Bearer ${body.tokens.access}` } };
 }

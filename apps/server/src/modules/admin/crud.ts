@@ -22,7 +22,8 @@ export interface Resource<Rec extends { id: number }, Input extends Record<strin
   list(db: Database, w: ListWindow): Promise<{ rows: Rec[]; total: number }>;
   get(db: Database, id: number): Promise<Rec | null>;
   create(tx: Database, input: Input): Promise<Rec>;
-  update(tx: Database, id: number, input: Partial<Input>): Promise<Rec | null>;
+  /** actorId: the staff member making the change (some changes are refused to oneself). */
+  update(tx: Database, id: number, input: Partial<Input>, actorId: number): Promise<Rec | null>;
   remove(tx: Database, id: number): Promise<boolean>;
   /** A unique index and the field whose error it becomes (a name already taken). */
   unique?: { index: string; field: keyof Input & string; message: string };
@@ -32,6 +33,10 @@ export interface Resource<Rec extends { id: number }, Input extends Record<strin
   catalogue: boolean;
   /** Records that only arrive from elsewhere (contact messages) cannot be created here. */
   noCreate?: boolean;
+  /** Records that must never go (customers) have no DELETE. */
+  noDelete?: boolean;
+  /** Cleans up what lives outside the database (files) once a delete is committed. */
+  removed?(id: number): Promise<void>;
 }
 
 /**
@@ -89,7 +94,7 @@ export function crudRoutes<Rec extends { id: number }, Input extends Record<stri
       const updated = await write(async (tx) => {
         const before = await r.get(tx, id);
         if (!before) throw notFound();
-        const after = (await r.update(tx, id, request.body as Partial<Input>))!;
+        const after = (await r.update(tx, id, request.body as Partial<Input>, userId))!;
         await recordAudit(tx, { userId, action: 'update', resource: r.name, recordId: id, before, after });
         return after;
       });
@@ -97,7 +102,7 @@ export function crudRoutes<Rec extends { id: number }, Input extends Record<stri
       return reply.send(updated);
     });
 
-    app.delete(`/${r.name}/:id`, { schema: { tags, summary: `Delete a ${r.label}`, params, response: { 200: r.record, ...errors } } }, async (request, reply) => {
+    if (!r.noDelete) app.delete(`/${r.name}/:id`, { schema: { tags, summary: `Delete a ${r.label}`, params, response: { 200: r.record, ...errors } } }, async (request, reply) => {
       const userId = currentUser(request).id;
       const id = parseId((request.params as { id: string }).id);
       const removed = await write(async (tx) => {
@@ -106,6 +111,7 @@ export function crudRoutes<Rec extends { id: number }, Input extends Record<stri
         await recordAudit(tx, { userId, action: 'delete', resource: r.name, recordId: id, before });
         return before;
       });
+      await r.removed?.(id);
       changed();
       return reply.send(removed);
     });

@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import type { ListWindow } from './crud.ts';
 
 /** `%`, `_` and `\` stand for themselves in a search. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * A page of a simple table for the back office: `sort` on a known field, `filter.q` searching one

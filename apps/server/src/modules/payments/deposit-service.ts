@@ -35,17 +35,19 @@ export function createDepositService(deps: { db: Database; daraja: DarajaClient;
    * it was paid. Only a pending deposit moves (a conditional update), so a duplicate or late answer
    * finds nothing to change, and terminal states never change.
    */
-  async function settle(depositId: number, outcome: Outcome): Promise<boolean> {
-    return db.transaction(async (tx) => {
+  async function settle(depositId: number, outcome: Outcome, from: 'pending' | 'review' = 'pending', alongside?: (tx: Database, moved: DepositRow) => Promise<void>): Promise<boolean> {
+    return db.transaction(async (t) => {
+      const tx = t as unknown as Database;
       const [moved] = await tx
         .update(deposits)
         .set({ state: outcome.state, resultCode: outcome.resultCode, resultDesc: outcome.resultDesc, receipt: outcome.receipt ?? null, settledAt: new Date(), nextCheckAt: null })
-        .where(and(eq(deposits.id, depositId), eq(deposits.state, 'pending')))
+        .where(and(eq(deposits.id, depositId), eq(deposits.state, from)))
         .returning();
       if (!moved) return false;
       if (outcome.state === 'completed') {
-        await postLedgerEntry(tx as unknown as Database, { userId: moved.userId, kind: 'deposit', amount: moved.amount, reference: moved.receipt ?? moved.checkoutRequestId ?? `deposit-${moved.id}`, note: `M-Pesa ${moved.phone}` });
+        await postLedgerEntry(tx, { userId: moved.userId, kind: 'deposit', amount: moved.amount, reference: moved.receipt ?? moved.checkoutRequestId ?? `deposit-${moved.id}`, note: `M-Pesa ${moved.phone}` });
       }
+      await alongside?.(tx, moved);
       return true;
     });
   }
@@ -54,6 +56,24 @@ export function createDepositService(deps: { db: Database; daraja: DarajaClient;
 
   return {
     settle,
+
+    /**
+     * Staff's second look at a deposit in review (or still pending): asks M-Pesa again and settles
+     * it if M-Pesa now knows, with `alongside` (the audit row) in the same transaction. Answers the
+     * deposit as it now stands.
+     */
+    async recheck(depositId: number, alongside: (tx: Database, moved: DepositRow) => Promise<void>): Promise<DepositRow | null> {
+      const [d] = await db.select().from(deposits).where(eq(deposits.id, depositId));
+      if (!d) return null;
+      if (d.state !== 'review' && d.state !== 'pending') throw new HttpError(409, `This deposit is already ${d.state}.`);
+      if (!d.checkoutRequestId) throw new HttpError(409, 'This deposit never reached M-Pesa: there is nothing to ask about.');
+      const answer = await daraja.stkQuery(d.checkoutRequestId).catch((err: unknown) => {
+        log.warn({ err, depositId }, 'STK query for a deposit in review failed');
+        throw new HttpError(502, 'M-Pesa did not answer. Try again in a minute.');
+      });
+      if (answer && answer.state !== 'pending') await settle(d.id, { state: answer.state, resultCode: answer.resultCode, resultDesc: answer.resultDesc }, d.state, alongside);
+      return (await db.select().from(deposits).where(eq(deposits.id, depositId)))[0] ?? null;
+    },
 
     /** Starts a deposit: a pending row with its own callback secret, then the STK push (never resent). */
     async start(user: UserRow, buyerid: number, input: { amount: number; phone: string }) {

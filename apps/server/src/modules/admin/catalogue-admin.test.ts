@@ -1,0 +1,140 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminAuditEntry, AdminPerson, AdminVideo } from '@store/contract';
+import { mediaJobs, videoFiles } from '../../db/schema.ts';
+import { engines } from '../../../test/helpers/engines.ts';
+import { signedInCustomer, signedInStaff } from '../../../test/helpers/accounts.ts';
+import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+
+const picture = () => sharp({ create: { width: 600, height: 900, channels: 3, background: '#b71c1c' } }).png().toBuffer();
+
+describe.each(engines())('videos and the team in the back office on %s', (engine) => {
+  let t: TestApp;
+  let staff: { authorization: string };
+  let staffId: number;
+  let customer: Awaited<ReturnType<typeof signedInCustomer>>;
+  let fixture: Awaited<ReturnType<typeof insertFixtureCatalogue>>;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    fixture = await insertFixtureCatalogue(t.database.db);
+    customer = await signedInCustomer(t.app);
+    const s = await signedInStaff(t.app);
+    staff = s.auth;
+    staffId = s.id;
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object | Buffer, headers: Record<string, string> = staff) =>
+    t.app.inject({ method, url: `/api/admin${url}`, headers, ...(payload ? { payload } : {}) });
+  const audit = async (resource: string, recordId: number) =>
+    (await call('GET', `/audit?filter=${encodeURIComponent(JSON.stringify({ resource, record_id: recordId }))}`)).json<AdminAuditEntry[]>();
+  const zamu = () => fixture.djs.find((d) => d.djName === 'Zamu')!.id;
+  const kibe = () => fixture.djs.find((d) => d.djName === 'Kibe')!.id;
+  const action = () => fixture.genres.find((g) => g.title === 'Action')!.id;
+  const newVideo = { title: 'Mombasa Nights', season: '', dj_id: 0, genre_id: 0, cartegory: 'movie', price: 80, synopsis: 'A night on the coast.', suggest: true, popular: false, published: false };
+
+  it('refuses visitors and customers on the new routes', async () => {
+    for (const [method, url] of [['GET', '/videos'], ['POST', '/videos'], ['PUT', '/videos/1/poster'], ['POST', '/videos/1/retry'], ['GET', '/people'], ['GET', '/customers'], ['GET', '/deposits'], ['GET', '/ledger'], ['GET', '/dashboard'], ['POST', '/uploads']] as const) {
+      expect((await call(method, url, undefined, {})).statusCode, `${method} ${url} as a visitor`).toBe(401);
+      expect((await call(method, url, undefined, customer.auth)).statusCode, `${method} ${url} as a customer`).toBe(403);
+    }
+  });
+
+  it('creates a video with the DJ’s type, changes it, and logs both', async () => {
+    const created = await call('POST', '/videos', { ...newVideo, dj_id: zamu(), genre_id: action() });
+    expect(created.statusCode, created.body).toBe(201);
+    const video = created.json<AdminVideo>();
+    expect(video).toMatchObject({ title: 'Mombasa Nights', season: null, type: 'dj_zamu', price: 80, published: false, playable: false, job: null, files: [], purchase_times: 0 });
+
+    const changed = await call('PUT', `/videos/${video.id}`, { ...video, dj_id: kibe(), price: 90, published: true, purchase_times: 9999 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<AdminVideo>()).toMatchObject({ type: 'dj_kibe', price: 90, published: true, purchase_times: 0 });
+    const store = await t.app.inject({ url: `/api/videoDetails/${video.id}/` });
+    expect(store.json()).toMatchObject({ title: 'Mombasa Nights', price: 90 });
+    expect((await audit('videos', video.id)).map((a) => a.action)).toEqual(['update', 'create']);
+  });
+
+  it('says which field is wrong', async () => {
+    const bad = await call('POST', '/videos', { ...newVideo, title: ' ', dj_id: 999_999, genre_id: action(), cartegory: 'cartoon', price: -5 });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json()).sort()).toEqual(['cartegory', 'price', 'title']);
+    const noDj = await call('POST', '/videos', { ...newVideo, dj_id: 999_999, genre_id: action() });
+    expect(noDj.statusCode).toBe(400);
+    expect(noDj.json()).toEqual({ dj_id: ['No such DJ.'] });
+  });
+
+  it('filters by DJ, category and flags, and searches titles', async () => {
+    const list = async (filter: object) => (await call('GET', `/videos?filter=${encodeURIComponent(JSON.stringify(filter))}`)).json<AdminVideo[]>().map((v) => v.title);
+    expect(await list({ q: 'empire' })).toEqual(['Empire of Swords', 'Empire of Swords']);
+    expect((await list({ dj_id: kibe(), cartegory: 'movie', popular: true })).sort()).toEqual(['Boda Boda Kings']);
+    expect(await list({ published: false })).toContain('Unpublished Secret');
+  });
+
+  it('sets a poster from an uploaded picture and refuses what is not one', async () => {
+    const id = fixture.videos[0]!.id;
+    const res = await call('PUT', `/videos/${id}/poster`, await picture(), { ...staff, 'content-type': 'image/png' });
+    expect(res.statusCode, res.body).toBe(200);
+    const poster = res.json<AdminVideo>().poster!;
+    expect(poster).toMatch(/^\/media\/posters\/[0-9a-f]{24}-320\.webp$/);
+    expect((await t.app.inject({ url: poster })).statusCode).toBe(200);
+    const notImage = await call('PUT', `/videos/${id}/poster`, Buffer.from('not a picture'), { ...staff, 'content-type': 'image/png' });
+    expect(notImage.statusCode).toBe(415);
+    expect(notImage.json()).toEqual({ detail: 'Upload a JPEG, PNG or WebP picture.' });
+    const wrongType = await call('PUT', `/videos/${id}/poster`, Buffer.from('x'), { ...staff, 'content-type': 'application/pdf' });
+    expect(wrongType.statusCode).toBe(415);
+  });
+
+  it('retries a failed transcoding job, and only a failed one', async () => {
+    const id = fixture.videos[1]!.id;
+    const [job] = await t.database.db.insert(mediaJobs).values({ videoId: id, kind: 'transcode', sourcePath: `${id}/x.mp4`, state: 'failed', attempts: 4, error: 'ffmpeg failed' }).returning();
+    const video = (await call('GET', `/videos/${id}`)).json<AdminVideo>();
+    expect(video.job).toMatchObject({ id: job!.id, state: 'failed', error: 'ffmpeg failed' });
+    const retried = await call('POST', `/videos/${id}/retry`);
+    expect(retried.json<AdminVideo>().job).toMatchObject({ state: 'queued', attempts: 0, error: null });
+    expect((await call('POST', `/videos/${id}/retry`)).json()).toEqual({ detail: 'Only a failed job can be retried; this one is queued.' });
+    expect((await audit('media-jobs', job!.id))[0]).toMatchObject({ user_id: staffId, after: { state: 'queued' } });
+  });
+
+  it('removes an extra file: its row, its bytes and its place in the store', async () => {
+    const id = fixture.videos[2]!.id;
+    const file = path.join(t.config.dataDir, 'media', 'private', 'extras', String(id), 'notes.txt');
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, 'notes');
+    const [row] = await t.database.db.insert(videoFiles).values({ videoId: id, name: 'notes.txt', path: `extras/${id}/notes.txt`, size: 5 }).returning();
+    const res = await call('DELETE', `/videos/${id}/files/${row!.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<AdminVideo>().files.map((f) => f.id)).not.toContain(row!.id);
+    await expect(fs.stat(file)).rejects.toThrow();
+    expect((await call('DELETE', `/videos/${id}/files/${row!.id}`)).statusCode).toBe(404);
+  });
+
+  it('deletes a video nobody bought, and refuses one a customer owns', async () => {
+    const created = (await call('POST', '/videos', { ...newVideo, title: 'Short-lived', dj_id: zamu(), genre_id: action() })).json<AdminVideo>();
+    expect((await call('DELETE', `/videos/${created.id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/videos/${created.id}`)).statusCode).toBe(404);
+
+    const owned = fixture.videos[4]!; // Ksh 50
+    await t.app.inject({ method: 'POST', url: '/api/admin/adjustments', headers: staff, payload: { user_id: customer.id, amount: 50, reason: 'test credit' } });
+    const bought = await t.app.inject({ method: 'POST', url: '/api/purchased/', headers: customer.auth, payload: { video_id: owned.id } });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const refused = await call('DELETE', `/videos/${owned.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ detail: 'Customers own this video, so it cannot be deleted: unpublish it instead.' });
+  });
+
+  it('keeps the CEO and the team, with pictures, as /about shows them', async () => {
+    const created = await call('POST', '/people', { role: 'team', full_name: 'Wanjiru Kamau', title: 'Head of Curation', message: '', sort_order: 2 });
+    expect(created.statusCode, created.body).toBe(201);
+    const person = created.json<AdminPerson>();
+    const withPicture = await call('PUT', `/people/${person.id}/picture`, await picture(), { ...staff, 'content-type': 'image/png' });
+    expect(withPicture.json<AdminPerson>().picture).toMatch(/^\/media\/portraits\/.+-192\.webp$/);
+    const team = await t.app.inject({ url: '/api/about_team/' });
+    expect(JSON.stringify(team.json())).toContain('Wanjiru Kamau');
+    expect((await call('PUT', `/people/${person.id}`, { role: 'chairman' })).json()).toEqual({ role: ['Choose CEO or team.'] });
+    expect((await call('DELETE', `/people/${person.id}`)).statusCode).toBe(200);
+    expect((await audit('people', person.id)).map((a) => a.action)).toEqual(['delete', 'update', 'create']);
+  });
+});

@@ -1,0 +1,117 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminVideo } from '@store/contract';
+import { mediaJobs, videoFiles } from '../../db/schema.ts';
+import { locateMediaTools, runTool } from '../media/ffmpeg.ts';
+import { engines } from '../../../test/helpers/engines.ts';
+import { signedInCustomer, signedInStaff } from '../../../test/helpers/accounts.ts';
+import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+describe.each(engines())('resumable uploads (tus) on %s', (engine) => {
+  let t: TestApp;
+  let base: string;
+  let staff: Record<string, string>;
+  let videoId: number;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    videoId = (await insertFixtureCatalogue(t.database.db)).videos[0]!.id;
+    staff = (await signedInStaff(t.app)).auth;
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  const tus = (init: RequestInit & { headers?: Record<string, string> }, url = `${base}/api/admin/uploads`) =>
+    fetch(url.startsWith('/') ? `${base}${url}` : url, { ...init, headers: { 'Tus-Resumable': '1.0.0', ...staff, ...init.headers } });
+  const create = (size: number, meta: Record<string, string>) =>
+    tus({
+      method: 'POST',
+      headers: { 'Upload-Length': String(size), 'Upload-Metadata': Object.entries(meta).map(([k, v]) => `${k} ${b64(v)}`).join(',') },
+    });
+
+  /** Sends part of the body, then drops the connection mid-stream, as a phone losing signal would. */
+  function patchThenDrop(location: string, body: Buffer, sendBytes: number): Promise<void> {
+    return new Promise((resolve) => {
+      const req = http.request(`${base}${location}`, {
+        method: 'PATCH',
+        headers: { 'Tus-Resumable': '1.0.0', ...staff, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(body.length) },
+      });
+      req.on('error', () => resolve());
+      req.on('close', () => resolve());
+      req.write(body.subarray(0, sendBytes), () => setTimeout(() => req.destroy(), 200));
+    });
+  }
+
+  it('resumes an extra file dropped half-way, and stores exactly the bytes sent', async () => {
+    const body = randomBytes(3 * 1024 * 1024 + 17);
+    const started = await create(body.length, { video_id: String(videoId), kind: 'extra', filename: 'Behind the scenes.mp3' });
+    expect(started.status, await started.clone().text()).toBe(201);
+    const location = started.headers.get('location')!;
+    expect(location).toMatch(/^\/api\/admin\/uploads\/[0-9a-f]+$/);
+
+    await patchThenDrop(location, body, 1024 * 1024 + 5);
+    const head = await tus({ method: 'HEAD' }, location);
+    expect(head.status).toBe(200);
+    const offset = Number(head.headers.get('upload-offset'));
+    expect(offset).toBeGreaterThan(0);
+    expect(offset).toBeLessThan(body.length);
+
+    const rest = await tus({ method: 'PATCH', headers: { 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, body: body.subarray(offset) }, location);
+    expect(rest.status, await rest.clone().text()).toBe(204);
+
+    const [row] = await t.database.db.select().from(videoFiles).where(eq(videoFiles.name, 'Behind the scenes.mp3'));
+    expect(row).toMatchObject({ videoId, size: body.length });
+    const stored = await fs.readFile(path.join(t.config.dataDir, 'media', 'private', row!.path));
+    expect(sha256(stored)).toBe(sha256(body));
+    const video = await t.app.inject({ url: `/api/admin/videos/${videoId}`, headers: staff });
+    expect(video.json<AdminVideo>().files.map((f) => f.name)).toContain('Behind the scenes.mp3');
+  });
+
+  it('queues a real video for transcoding and keeps its original', async () => {
+    const tools = locateMediaTools({});
+    expect(tools, 'ffmpeg is needed: apt-get install ffmpeg').not.toBeNull();
+    const file = path.join(t.config.dataDir, 'clip.mp4');
+    await runTool(tools!.ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=1', '-pix_fmt', 'yuv420p', '-y', file]);
+    const bytes = await fs.readFile(file);
+    const location = (await create(bytes.length, { video_id: String(videoId), kind: 'main', filename: 'Demon Slayer.mp4' })).headers.get('location')!;
+    const done = await tus({ method: 'PATCH', headers: { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: bytes }, location);
+    expect(done.status, await done.clone().text()).toBe(204);
+    const [job] = await t.database.db.select().from(mediaJobs).where(eq(mediaJobs.videoId, videoId));
+    expect(job).toMatchObject({ state: 'queued', kind: 'transcode' });
+    const source = await fs.readFile(path.join(t.config.dataDir, 'media', 'sources', job!.sourcePath));
+    expect(sha256(source)).toBe(sha256(bytes));
+  });
+
+  it('checks type and size before a byte is sent, and refuses a main video that is not one', async () => {
+    const exe = await create(100, { video_id: String(videoId), kind: 'main', filename: 'setup.exe' });
+    expect(exe.status).toBe(415);
+    expect(await exe.json()).toEqual({ detail: expect.stringMatching(/^The main video must be one of: mp4/) });
+    const big = await create(3 * 1024 ** 3, { video_id: String(videoId), kind: 'extra', filename: 'huge.zip' });
+    expect(big.status).toBe(413);
+    const tooBig = await create(9 * 1024 ** 3, { video_id: String(videoId), kind: 'main', filename: 'huge.mp4' });
+    expect(tooBig.status).toBe(413);
+    const nowhere = await create(10, { video_id: '999999', kind: 'extra', filename: 'a.txt' });
+    expect(nowhere.status).toBe(404);
+
+    const fake = Buffer.from('this is not a video at all');
+    const location = (await create(fake.length, { video_id: String(videoId), kind: 'main', filename: 'fake.mp4' })).headers.get('location')!;
+    const refused = await tus({ method: 'PATCH', headers: { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: fake }, location);
+    expect(refused.status).toBe(415);
+    expect(await refused.json()).toEqual({ detail: 'fake.mp4 is not a video ffmpeg can read. Upload an MP4, MKV, MOV or WebM file.' });
+    const left = await fs.readdir(path.join(t.config.dataDir, 'media', 'uploads'));
+    expect(left.filter((n) => !n.startsWith('.'))).toEqual([]);
+  });
+
+  it('lets no customer start an upload', async () => {
+    const customer = await signedInCustomer(t.app);
+    const res = await fetch(`${base}/api/admin/uploads`, { method: 'POST', headers: { 'Tus-Resumable': '1.0.0', ...customer.auth, 'Upload-Length': '10' } });
+    expect(res.status).toBe(403);
+  });
+});

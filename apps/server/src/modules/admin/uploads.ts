@@ -1,0 +1,145 @@
+import fs from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer, type Upload } from '@tus/server';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { EXTRA_FILE_EXTENSIONS, MAIN_VIDEO_EXTENSIONS, MAX_EXTRA_FILE_BYTES, MAX_MAIN_VIDEO_BYTES, UPLOAD_KINDS } from '@store/contract';
+import type { Database } from '../../db/client.ts';
+import { mediaJobs, videoFiles, videos } from '../../db/schema.ts';
+import { probe, type MediaTools } from '../media/ffmpeg.ts';
+import { safeFileName } from '../media/owned-media.ts';
+import { mediaPaths } from '../media/pipeline.ts';
+import { currentUser } from '../accounts/auth.ts';
+import { recordAudit } from './audit.ts';
+
+/** Staff uploads run before the demo's generated clips. */
+const UPLOAD_PRIORITY = 10_000;
+/** An upload nobody finished is kept this long for its resumption, then may be swept. */
+const UNFINISHED_KEPT_MS = 7 * 24 * 3600 * 1000;
+
+/** tus answers errors as text; ours carry CONTRACT's `{detail}` so clients read them one way. */
+const refuse = (status: number, detail: string) => ({ status_code: status, body: JSON.stringify({ detail }) });
+
+const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase();
+
+interface UploadMeta {
+  videoId: number;
+  kind: (typeof UPLOAD_KINDS)[number];
+  filename: string;
+}
+
+function readMeta(upload: Upload): UploadMeta {
+  const m = upload.metadata ?? {};
+  const videoId = Number(m.video_id);
+  const kind = m.kind as UploadMeta['kind'];
+  const filename = safeFileName(m.filename ?? '', '');
+  if (!Number.isInteger(videoId) || videoId <= 0) throw refuse(400, 'Say which video the file belongs to (video_id).');
+  if (!UPLOAD_KINDS.includes(kind)) throw refuse(400, 'Say whether the file is the main video or an extra (kind).');
+  if (!filename) throw refuse(400, 'Give the file name (filename).');
+  return { videoId, kind, filename };
+}
+
+/**
+ * Resumable uploads (tus 1.0, @tus/server) at /api/admin/uploads: a 4 GB movie on a flaky uplink
+ * carries on from the last byte the server has. Metadata says which video and whether the file is
+ * the main video (checked with ffprobe, then queued for transcoding; the original stays until the
+ * job succeeds) or an extra (stored as given). The admin hooks have already let only staff in.
+ */
+export function uploadRoutes(deps: { db: Database; mediaDir: string; tools: MediaTools | null; onCatalogChange: () => void }): FastifyPluginAsync {
+  const dirs = mediaPaths(deps.mediaDir);
+  const uploadDir = path.join(deps.mediaDir, 'uploads');
+  /** Who is uploading, for the audit row: tus hands its hooks the raw request only. */
+  const uploader = new WeakMap<IncomingMessage, number>();
+
+  async function videoExists(videoId: number) {
+    return (await deps.db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId))).length > 0;
+  }
+
+  async function attachMainVideo(file: string, meta: UploadMeta, uploadId: string, staffId: number) {
+    if (deps.tools) {
+      try {
+        await probe(deps.tools, file);
+      } catch {
+        throw refuse(415, `${meta.filename} is not a video ffmpeg can read. Upload an MP4, MKV, MOV or WebM file.`);
+      }
+    }
+    const sourcePath = `${meta.videoId}/${uploadId}.${extensionOf(meta.filename)}`;
+    await fs.mkdir(path.join(dirs.sources, String(meta.videoId)), { recursive: true });
+    await placeOrUndo(file, path.join(dirs.sources, sourcePath), (tx) =>
+      tx
+        .insert(mediaJobs)
+        .values({ videoId: meta.videoId, kind: 'transcode', sourcePath, priority: UPLOAD_PRIORITY })
+        .returning({ id: mediaJobs.id })
+        .then(([job]) => recordAudit(tx, { userId: staffId, action: 'update', resource: 'videos', recordId: meta.videoId, after: { uploaded: meta.filename, job: job!.id } })),
+    );
+  }
+
+  /** Moves the file into place and records it; if the record fails, the file goes back out. */
+  async function placeOrUndo(from: string, to: string, record: (tx: Database) => Promise<unknown>) {
+    await fs.rename(from, to);
+    try {
+      await deps.db.transaction((t) => record(t as unknown as Database));
+    } catch (err) {
+      await fs.rm(to, { force: true });
+      throw err;
+    }
+  }
+
+  async function attachExtraFile(file: string, meta: UploadMeta, uploadId: string, size: number, staffId: number) {
+    const relative = `extras/${meta.videoId}/${uploadId}-${meta.filename}`;
+    await fs.mkdir(path.join(dirs.private, 'extras', String(meta.videoId)), { recursive: true });
+    await placeOrUndo(file, path.join(dirs.private, relative), async (tx) => {
+      const [row] = await tx.insert(videoFiles).values({ videoId: meta.videoId, name: meta.filename, path: relative, size }).returning({ id: videoFiles.id });
+      await recordAudit(tx, { userId: staffId, action: 'create', resource: 'video-files', recordId: row!.id, after: { video_id: meta.videoId, name: meta.filename, size } });
+    });
+  }
+
+  const tus = new TusServer({
+    path: '/api/admin/uploads',
+    relativeLocation: true,
+    datastore: new FileStore({ directory: uploadDir, expirationPeriodInMilliseconds: UNFINISHED_KEPT_MS }),
+    maxSize: MAX_MAIN_VIDEO_BYTES,
+    disableTerminationForFinishedUploads: true,
+    async onUploadCreate(_req, upload) {
+      const meta = readMeta(upload);
+      if (upload.sizeIsDeferred || upload.size === undefined) throw refuse(400, 'Say the file size when the upload starts (Upload-Length).');
+      const ext = extensionOf(meta.filename);
+      if (meta.kind === 'main' && !(MAIN_VIDEO_EXTENSIONS as readonly string[]).includes(ext)) throw refuse(415, `The main video must be one of: ${MAIN_VIDEO_EXTENSIONS.join(', ')}.`);
+      if (meta.kind === 'extra' && !(EXTRA_FILE_EXTENSIONS as readonly string[]).includes(ext)) throw refuse(415, `An extra file must be one of: ${EXTRA_FILE_EXTENSIONS.join(', ')}.`);
+      if (meta.kind === 'extra' && upload.size > MAX_EXTRA_FILE_BYTES) throw refuse(413, 'An extra file may be at most 2 GB.');
+      if (!(await videoExists(meta.videoId))) throw refuse(404, 'No such video.');
+      return {};
+    },
+    async onUploadFinish(req, upload) {
+      const meta = readMeta(upload);
+      const file = path.join(uploadDir, upload.id);
+      const staffId = uploader.get((req as unknown as { runtime: { node: { req: IncomingMessage } } }).runtime.node.req) ?? 0;
+      try {
+        if (!(await videoExists(meta.videoId))) throw refuse(404, 'The video was deleted while its file was uploading.');
+        if (meta.kind === 'main') await attachMainVideo(file, meta, upload.id, staffId);
+        else await attachExtraFile(file, meta, upload.id, upload.size ?? upload.offset, staffId);
+        deps.onCatalogChange();
+      } finally {
+        // Attached or refused, the upload is over: its bytes (if not moved) and its info file go.
+        await fs.rm(file, { force: true });
+        await fs.rm(`${file}.json`, { force: true });
+      }
+      return {};
+    },
+  });
+
+  return async (app) => {
+    // tus reads the body itself: fastify must leave PATCH bodies unparsed.
+    app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      uploader.set(request.raw, currentUser(request).id);
+      reply.hijack();
+      await tus.handle(request.raw, reply.raw);
+    };
+    const schema = { hide: true };
+    app.route({ method: ['POST', 'HEAD', 'PATCH', 'OPTIONS', 'DELETE'], url: '/uploads', schema, handler: handle });
+    app.route({ method: ['POST', 'HEAD', 'PATCH', 'OPTIONS', 'DELETE'], url: '/uploads/:id', schema, handler: handle });
+  };
+}

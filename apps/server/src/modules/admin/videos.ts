@@ -1,0 +1,133 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { adminVideoInputSchema, adminVideoSchema, type AdminVideo, type AdminVideoInput } from '@store/contract';
+import type { Database } from '../../db/client.ts';
+import { djs, genres, mediaJobs, videoFiles, videos } from '../../db/schema.ts';
+import { FieldError } from '../../lib/http-errors.ts';
+import { posterUrls } from '../media/images.ts';
+import { mediaPaths, type StoredMediaInfo } from '../media/pipeline.ts';
+import type { Resource } from './crud.ts';
+import { listRows } from './list-query.ts';
+
+type VideoRow = typeof videos.$inferSelect;
+
+/** seed §3: a video's `type` is its narrator's, `dj_{name}`; the storefront filters by it. */
+export const djType = (djName: string) => `dj_${djName.toLowerCase()}`;
+
+/** Adds each video's newest job and its extra files: two queries for a whole page. */
+async function withMedia(db: Database, rows: VideoRow[]): Promise<AdminVideo[]> {
+  const ids = rows.map((r) => r.id);
+  const jobs = ids.length
+    ? await db.selectDistinctOn([mediaJobs.videoId]).from(mediaJobs).where(inArray(mediaJobs.videoId, ids)).orderBy(mediaJobs.videoId, desc(mediaJobs.id))
+    : [];
+  const files = ids.length ? await db.select().from(videoFiles).where(inArray(videoFiles.videoId, ids)).orderBy(videoFiles.id) : [];
+  return rows.map((r) => {
+    const job = jobs.find((j) => j.videoId === r.id);
+    const info = r.mediaInfo as StoredMediaInfo | null;
+    return {
+      id: r.id,
+      title: r.title,
+      season: r.season,
+      dj_id: r.djId,
+      genre_id: r.genreId,
+      cartegory: r.cartegory,
+      type: r.type,
+      price: r.price,
+      synopsis: r.synopsis,
+      suggest: r.suggest,
+      popular: r.popular,
+      published: r.published,
+      purchase_times: r.purchaseTimes,
+      date_uploaded: r.dateUploaded.toISOString(),
+      poster: posterUrls(r.posterKey).set[1]?.url ?? null,
+      playable: r.videoPath !== null,
+      duration: info?.duration ?? null,
+      job: job ? { id: job.id, state: job.state, progress: job.progress, attempts: job.attempts, error: job.error, updated_at: job.updatedAt.toISOString() } : null,
+      files: files.filter((f) => f.videoId === r.id).map((f) => ({ id: f.id, name: f.name, size: f.size })),
+    };
+  });
+}
+
+async function typeOfDj(tx: Database, djId: number): Promise<string> {
+  const [dj] = await tx.select({ name: djs.djName }).from(djs).where(eq(djs.id, djId));
+  if (!dj) throw new FieldError({ dj_id: ['No such DJ.'] });
+  return djType(dj.name);
+}
+
+async function checkGenre(tx: Database, genreId: number): Promise<void> {
+  const [genre] = await tx.select({ id: genres.id }).from(genres).where(eq(genres.id, genreId));
+  if (!genre) throw new FieldError({ genre_id: ['No such genre.'] });
+}
+
+const columns = (input: Partial<AdminVideoInput>) => ({
+  title: input.title,
+  season: input.season,
+  djId: input.dj_id,
+  genreId: input.genre_id,
+  cartegory: input.cartegory,
+  price: input.price,
+  synopsis: input.synopsis,
+  suggest: input.suggest,
+  popular: input.popular,
+  published: input.published,
+});
+
+/**
+ * Videos in the back office: every seed §3 field, with the media state beside it. Files (the main
+ * video, extras, the poster) arrive through their own routes (uploads.ts, pictures.ts). A video
+ * customers bought cannot be deleted, only unpublished: they keep what they paid for.
+ */
+export function videoResource(mediaDir: string): Resource<AdminVideo, AdminVideoInput> {
+  const dirs = mediaPaths(mediaDir);
+  return {
+    name: 'videos',
+    label: 'video',
+    record: adminVideoSchema,
+    input: adminVideoInputSchema,
+    catalogue: true,
+    inUse: 'Customers own this video, so it cannot be deleted: unpublish it instead.',
+    async list(db, w) {
+      const f = w.filter;
+      const where: SQL[] = [];
+      if (typeof f.dj_id === 'number') where.push(eq(videos.djId, f.dj_id));
+      if (typeof f.genre_id === 'number') where.push(eq(videos.genreId, f.genre_id));
+      if (typeof f.cartegory === 'string') where.push(eq(videos.cartegory, f.cartegory));
+      for (const flag of ['suggest', 'popular', 'published'] as const) if (typeof f[flag] === 'boolean') where.push(eq(videos[flag], f[flag]));
+      const { rows, total } = await listRows<VideoRow>(db, w, {
+        table: videos,
+        id: videos.id,
+        sortable: { id: videos.id, title: videos.title, price: videos.price, purchase_times: videos.purchaseTimes, date_uploaded: videos.dateUploaded },
+        search: videos.title,
+        where,
+      });
+      return { rows: await withMedia(db, rows), total };
+    },
+    async get(db, id) {
+      const rows = await db.select().from(videos).where(eq(videos.id, id));
+      return (await withMedia(db, rows))[0] ?? null;
+    },
+    async create(tx, input) {
+      const type = await typeOfDj(tx, input.dj_id);
+      await checkGenre(tx, input.genre_id);
+      const [row] = await tx
+        .insert(videos)
+        .values({ ...columns(input), title: input.title, djId: input.dj_id, genreId: input.genre_id, cartegory: input.cartegory, price: input.price, type })
+        .returning();
+      return (await withMedia(tx, [row!]))[0]!;
+    },
+    async update(tx, id, input) {
+      const type = input.dj_id === undefined ? undefined : await typeOfDj(tx, input.dj_id);
+      if (input.genre_id !== undefined) await checkGenre(tx, input.genre_id);
+      const set = Object.fromEntries(Object.entries({ ...columns(input), type }).filter(([, v]) => v !== undefined));
+      const rows = Object.keys(set).length ? await tx.update(videos).set(set).where(eq(videos.id, id)).returning() : await tx.select().from(videos).where(eq(videos.id, id));
+      return (await withMedia(tx, rows))[0] ?? null;
+    },
+    remove: async (tx, id) => (await tx.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id })).length > 0,
+    /** The rows went with the video (cascade); its files go once that is committed. */
+    async removed(id) {
+      const folders = [path.join(dirs.private, 'videos', String(id)), path.join(dirs.private, 'extras', String(id)), path.join(dirs.thumbs, String(id)), path.join(dirs.sources, String(id))];
+      await Promise.all(folders.map((d) => fs.rm(d, { recursive: true, force: true })));
+    },
+  };
+}

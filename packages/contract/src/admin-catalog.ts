@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { CATEGORIES } from './catalog.ts';
+
+const text = (label: string, max: number) => z.string().trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
+
+/** Every field of seed §3 staff may set; `type` (dj_{name}), counters, files and dates belong to the server. */
+export const adminVideoInputSchema = z.object({
+  title: text('The title', 200),
+  season: z.string().trim().max(60, 'At most 60 characters.').nullable().optional().transform((s) => (s ? s : null)),
+  dj_id: z.number({ error: 'Choose a DJ.' }).int().positive('Choose a DJ.'),
+  genre_id: z.number({ error: 'Choose a genre.' }).int().positive('Choose a genre.'),
+  cartegory: z.enum(CATEGORIES, { error: `Choose one of: ${CATEGORIES.join(', ')}.` }),
+  price: z.number({ error: 'The price is required.' }).int('Whole Ksh only.').min(0, 'The price cannot be negative.').max(100_000, 'At most Ksh 100,000.'),
+  synopsis: z.string().trim().max(5000, 'At most 5,000 characters.').default(''),
+  suggest: z.boolean().default(false),
+  popular: z.boolean().default(false),
+  published: z.boolean().default(true),
+});
+export type AdminVideoInput = z.infer<typeof adminVideoInputSchema>;
+
+/** The newest transcoding job of a video, as the back office shows it. */
+export const adminJobSchema = z.object({
+  id: z.number().int(),
+  state: z.enum(['queued', 'running', 'done', 'failed']),
+  progress: z.number().int(),
+  attempts: z.number().int(),
+  error: z.string().nullable(),
+  updated_at: z.string(),
+});
+
+export const adminVideoSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  season: z.string().nullable(),
+  dj_id: z.number().int(),
+  genre_id: z.number().int(),
+  cartegory: z.string(),
+  type: z.string(),
+  price: z.number().int(),
+  synopsis: z.string(),
+  suggest: z.boolean(),
+  popular: z.boolean(),
+  published: z.boolean(),
+  purchase_times: z.number().int(),
+  date_uploaded: z.string(),
+  /** The 320 px poster, or null. */
+  poster: z.string().nullable(),
+  /** Whether the main video has renditions customers can play. */
+  playable: z.boolean(),
+  duration: z.number().nullable(),
+  job: adminJobSchema.nullable(),
+  files: z.array(z.object({ id: z.number().int(), name: z.string(), size: z.number().int().nullable() })),
+});
+export type AdminVideo = z.infer<typeof adminVideoSchema>;
+
+/** The CEO and the team on /about. */
+export const adminPersonInputSchema = z.object({
+  role: z.enum(['ceo', 'team'], { error: 'Choose CEO or team.' }),
+  full_name: text('The name', 100),
+  title: text('The title', 100),
+  message: z.string().trim().max(2000, 'At most 2,000 characters.').default(''),
+  sort_order: z.number().int().min(0).max(1000).default(0),
+});
+export const adminPersonSchema = adminPersonInputSchema.extend({ id: z.number().int(), picture: z.string().nullable() });
+export type AdminPerson = z.infer<typeof adminPersonSchema>;
+
+/** Uploads (tus): what the client says about a file when it starts one. */
+export const UPLOAD_KINDS = ['main', 'extra'] as const;
+export const MAX_MAIN_VIDEO_BYTES = 8 * 1024 ** 3;
+export const MAX_EXTRA_FILE_BYTES = 2 * 1024 ** 3;
+export const MAX_PICTURE_BYTES = 10 * 1024 ** 2;
+export const MAIN_VIDEO_EXTENSIONS = ['mp4', 'm4v', 'mov', 'mkv', 'webm', 'avi', 'ts', 'mpg', 'mpeg', '3gp'] as const;
+export const EXTRA_FILE_EXTENSIONS = ['vtt', 'srt', 'ass', 'pdf', 'txt', 'epub', 'zip', 'mp3', 'm4a', 'mp4', 'mkv', 'jpg', 'jpeg', 'png', 'webp'] as const;
