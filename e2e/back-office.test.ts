@@ -1,23 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_CUSTOMER, launchChromium, logInAsDemoCustomer, screenshot, seriousAccessibilityViolations, VIEWPORTS } from './browser.ts';
+import { DEMO_CUSTOMER, launchChromium, logInAsDemoCustomer, screenshot, seriousAccessibilityViolations, signIn, signInAsStaff, VIEWPORTS } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/admin/');
-  const form = page.getByRole('form', { name: 'Staff sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function signInAsStaff(page: Page) {
-  await signIn(page, 'staff@demo.videostore.co.ke', 'demo-staff-kilimanjaro');
-  // Signed in once the first list shows its Create button (a round one at phone width).
-  await page.getByRole('link', { name: 'Create' }).first().waitFor();
-}
 
 beforeAll(async () => {
   browser = await launchChromium();

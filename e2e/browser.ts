@@ -53,3 +53,18 @@ export async function logInAsDemoCustomer(page: Page) {
   await form.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 }
+
+/** Signs in at /admin/ with the staff sign-in form. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/admin/');
+  const form = page.getByRole('form', { name: 'Staff sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The demo store's staff member, signed in once the dashboard shows. */
+export async function signInAsStaff(page: Page) {
+  await signIn(page, 'staff@demo.videostore.co.ke', 'demo-staff-kilimanjaro');
+  await page.getByText('Deposits for review').waitFor();
+}

@@ -1,24 +1,36 @@
+import { lazy } from 'react';
 import { Admin, Resource } from 'react-admin';
-import audit from './audit/index.tsx';
-import contactMessages from './contact-messages/index.tsx';
-import djs from './djs/index.tsx';
-import genres from './genres/index.tsx';
-import notifications from './notifications/index.tsx';
-import purchases from './purchases/index.tsx';
+import audit from './audit/index.ts';
+import contactMessages from './contact-messages/index.ts';
+import customers from './customers/index.ts';
+import deposits from './deposits/index.ts';
+import djs from './djs/index.ts';
+import genres from './genres/index.ts';
+import notifications from './notifications/index.ts';
+import people from './people/index.ts';
+import purchases from './purchases/index.ts';
+import videos from './videos/index.ts';
 import { LoginPage } from './layout/login-page.tsx';
 import { theme } from './layout/theme.ts';
 import { authProvider } from './providers/auth-provider.ts';
 import { dataProvider } from './providers/data-provider.ts';
 
+const Dashboard = lazy(() => import('./dashboard/dashboard.tsx'));
+
 /** The back office at /admin/: its own bundle, staff only (the server refuses anyone else too). */
 export function App() {
   return (
-    <Admin title="Video Store Kenya · Back office" dataProvider={dataProvider} authProvider={authProvider} loginPage={LoginPage} theme={theme} requireAuth disableTelemetry>
+    <Admin title="Video Store Kenya · Back office" dashboard={Dashboard} dataProvider={dataProvider} authProvider={authProvider} loginPage={LoginPage} theme={theme} requireAuth disableTelemetry>
+      <Resource {...videos} />
       <Resource {...djs} />
       <Resource {...genres} />
+      <Resource {...customers} />
+      <Resource {...deposits} />
+      <Resource {...purchases} />
+      <Resource name="ledger" />
+      <Resource {...people} />
       <Resource {...notifications} />
       <Resource {...contactMessages} />
-      <Resource {...purchases} />
       <Resource {...audit} />
     </Admin>
   );

@@ -10,3 +10,4 @@ export * from './media.ts';
 export * from './admin.ts';
 export * from './admin-catalog.ts';
 export * from './admin-customers.ts';
+export * from './format.ts';

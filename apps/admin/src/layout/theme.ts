@@ -7,6 +7,11 @@ export const theme: RaThemeOptions = {
     ...defaultTheme.palette,
     primary: { main: '#1565c0' },
     secondary: { main: '#171c21' },
+    // Chips and text buttons in these colours sit on white and on the grey form toolbar.
+    error: { main: '#b71c1c' },
+    warning: { main: '#9a4000' },
+    info: { main: '#01579b' },
+    success: { main: '#1b5e20' },
   },
   components: {
     ...defaultTheme.components,

@@ -23,14 +23,4 @@ export function formatDate(iso: string): string {
 /** The synopsis in the 'Similar to' list: 100 characters, then '[...]' (seed §9). */
 export const truncateSynopsis = (text: string, max = 100) => (text.length > max ? `${text.slice(0, max)}[...]` : text);
 
-const sizeUnits = ['B', 'KB', 'MB', 'GB'] as const;
-/** A file size as a customer reads it before spending data on it: "4.2 MB". */
-export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < sizeUnits.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${sizeUnits[unit]}`;
-}
+export { formatBytes } from '@store/contract';

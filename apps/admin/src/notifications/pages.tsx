@@ -28,5 +28,3 @@ export const NotificationCreate = () => (
     <NotificationForm />
   </Create>
 );
-
-export default { name: 'notifications', list: NotificationList, edit: NotificationEdit, create: NotificationCreate };

@@ -1,5 +1,6 @@
-import { BooleanInput, Datagrid, DateField, List, NumberField, NumberInput, TextField } from 'react-admin';
+import { BooleanInput, Datagrid, DateField, List, NumberInput, TextField } from 'react-admin';
 import { RefundButton } from './refund-button.tsx';
+import { KshField } from '../media/ksh-field.tsx';
 
 const filters = [<NumberInput key="user_id" source="user_id" label="Customer id" />, <NumberInput key="video_id" source="video_id" label="Video id" />, <BooleanInput key="refunded" source="refunded" label="Refunded" />];
 
@@ -9,11 +10,9 @@ export const PurchaseList = () => (
       <DateField source="created_at" label="Bought" showTime />
       <TextField source="username" label="Customer" />
       <TextField source="video_title" label="Video" />
-      <NumberField source="price" options={{ style: 'currency', currency: 'KES', maximumFractionDigits: 0 }} />
+      <KshField source="price" label="Price" textAlign="right" />
       <DateField source="refunded_at" label="Refunded" showTime emptyText="—" />
       <RefundButton />
     </Datagrid>
   </List>
 );
-
-export default { name: 'purchases', list: PurchaseList };

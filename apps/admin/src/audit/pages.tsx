@@ -20,5 +20,3 @@ export const AuditList = () => (
     </Datagrid>
   </List>
 );
-
-export default { name: 'audit', options: { label: 'Audit log' }, list: AuditList };

@@ -2,32 +2,30 @@ import { Create, Datagrid, DateField, Edit, List, SearchInput, SimpleForm, TextF
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
-export const DjList = () => (
-  <List filters={filters} sort={{ field: 'dj_name', order: 'ASC' }}>
+export const GenreList = () => (
+  <List filters={filters} sort={{ field: 'title', order: 'ASC' }}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
-      <TextField source="dj_name" label="DJ name" />
+      <TextField source="title" />
       <DateField source="created_at" label="Added" showTime />
     </Datagrid>
   </List>
 );
 
-const DjForm = () => (
+const GenreForm = () => (
   <SimpleForm>
-    <TextInput source="dj_name" label="DJ name" validate={required()} />
+    <TextInput source="title" validate={required()} />
   </SimpleForm>
 );
 
-export const DjEdit = () => (
+export const GenreEdit = () => (
   <Edit mutationMode="pessimistic">
-    <DjForm />
+    <GenreForm />
   </Edit>
 );
 
-export const DjCreate = () => (
+export const GenreCreate = () => (
   <Create redirect="list">
-    <DjForm />
+    <GenreForm />
   </Create>
 );
-
-export default { name: 'djs', options: { label: 'DJs' }, list: DjList, edit: DjEdit, create: DjCreate, recordRepresentation: 'dj_name' };

@@ -2,32 +2,30 @@ import { Create, Datagrid, DateField, Edit, List, SearchInput, SimpleForm, TextF
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
-export const GenreList = () => (
-  <List filters={filters} sort={{ field: 'title', order: 'ASC' }}>
+export const DjList = () => (
+  <List filters={filters} sort={{ field: 'dj_name', order: 'ASC' }}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
-      <TextField source="title" />
+      <TextField source="dj_name" label="DJ name" />
       <DateField source="created_at" label="Added" showTime />
     </Datagrid>
   </List>
 );
 
-const GenreForm = () => (
+const DjForm = () => (
   <SimpleForm>
-    <TextInput source="title" validate={required()} />
+    <TextInput source="dj_name" label="DJ name" validate={required()} />
   </SimpleForm>
 );
 
-export const GenreEdit = () => (
+export const DjEdit = () => (
   <Edit mutationMode="pessimistic">
-    <GenreForm />
+    <DjForm />
   </Edit>
 );
 
-export const GenreCreate = () => (
+export const DjCreate = () => (
   <Create redirect="list">
-    <GenreForm />
+    <DjForm />
   </Create>
 );
-
-export default { name: 'genres', list: GenreList, edit: GenreEdit, create: GenreCreate, recordRepresentation: 'title' };

@@ -27,5 +27,3 @@ export const ContactMessageEdit = () => (
     </SimpleForm>
   </Edit>
 );
-
-export default { name: 'contact-messages', options: { label: 'Contact messages' }, list: ContactMessageList, edit: ContactMessageEdit };

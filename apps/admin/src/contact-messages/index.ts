@@ -1,0 +1,6 @@
+import MailIcon from '@mui/icons-material/Mail';
+import { page } from '../layout/lazy-page.ts';
+
+const pages = () => import('./pages.tsx');
+
+export default { name: 'contact-messages', icon: MailIcon, options: { label: 'Contact messages' }, list: page(pages, 'ContactMessageList'), edit: page(pages, 'ContactMessageEdit') };

@@ -1,0 +1,6 @@
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import { page } from '../layout/lazy-page.ts';
+
+const pages = () => import('./pages.tsx');
+
+export default { name: 'notifications', icon: NotificationsIcon, list: page(pages, 'NotificationList'), edit: page(pages, 'NotificationEdit'), create: page(pages, 'NotificationCreate') };

@@ -1,0 +1,66 @@
+import { Create, Datagrid, Edit, List, maxLength, NumberField, NumberInput, required, SelectField, SelectInput, SimpleForm, TextField, TextInput, useRecordContext, useRefresh } from 'react-admin';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { AdminPerson } from '@store/contract';
+import { PictureButton } from '../media/picture-button.tsx';
+
+const roles = [
+  { id: 'ceo', name: 'CEO' },
+  { id: 'team', name: 'Team' },
+];
+
+function Picture({ size }: { size: number }) {
+  const p = useRecordContext<AdminPerson>();
+  if (!p?.picture) return null;
+  return <img src={p.picture} alt={size > 60 ? `Picture of ${p.full_name}` : ''} width={size} height={size} style={{ borderRadius: '50%', objectFit: 'cover', display: 'block' }} />;
+}
+
+export const PersonList = () => (
+  <List sort={{ field: 'sort_order', order: 'ASC' }} exporter={false}>
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Picture size={40} />
+      <TextField source="full_name" label="Name" />
+      <TextField source="title" />
+      <SelectField source="role" choices={roles} />
+      <NumberField source="sort_order" label="Order" />
+    </Datagrid>
+  </List>
+);
+
+const PersonForm = () => (
+  <SimpleForm>
+    <SelectInput source="role" choices={roles} validate={required()} />
+    <TextInput source="full_name" label="Name" validate={[required(), maxLength(100)]} />
+    <TextInput source="title" helperText="As /about shows it: Founder & CEO, Head of Curation…" validate={[required(), maxLength(100)]} />
+    <TextInput source="message" multiline minRows={3} fullWidth helperText="The CEO's message on /about" validate={maxLength(2000)} />
+    <NumberInput source="sort_order" label="Order on /about" min={0} />
+  </SimpleForm>
+);
+
+function PicturePanel() {
+  const p = useRecordContext<AdminPerson>();
+  const refresh = useRefresh();
+  if (!p) return null;
+  return (
+    <Box component="section" sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Typography variant="subtitle2" component="h2" sx={{ width: '100%' }}>
+        Picture
+      </Typography>
+      <Picture size={96} />
+      <PictureButton path={`/people/${p.id}/picture`} label={p.picture ? 'Change picture' : 'Upload picture'} onDone={refresh} />
+    </Box>
+  );
+}
+
+export const PersonEdit = () => (
+  <Edit mutationMode="pessimistic">
+    <PersonForm />
+    <PicturePanel />
+  </Edit>
+);
+
+export const PersonCreate = () => (
+  <Create redirect="edit" record={{ role: 'team', sort_order: 0, message: '' }}>
+    <PersonForm />
+  </Create>
+);

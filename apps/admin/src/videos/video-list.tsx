@@ -1,0 +1,65 @@
+import { BooleanField, BooleanInput, Datagrid, DateField, List, NumberField, ReferenceField, ReferenceInput, SearchInput, SelectInput, SimpleList, TextField, useRecordContext } from 'react-admin';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { CATEGORIES, type AdminVideo } from '@store/contract';
+import { ksh } from '../media/format.ts';
+import { JobChip, mediaLabel } from './job-chip.tsx';
+import { KshField } from '../media/ksh-field.tsx';
+
+export const categoryChoices = CATEGORIES.map((c) => ({ id: c, name: c[0]!.toUpperCase() + c.slice(1) }));
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <ReferenceInput key="dj" source="dj_id" reference="djs" sort={{ field: 'dj_name', order: 'ASC' }}>
+    <SelectInput label="DJ" optionText="dj_name" />
+  </ReferenceInput>,
+  <ReferenceInput key="genre" source="genre_id" reference="genres" sort={{ field: 'title', order: 'ASC' }}>
+    <SelectInput label="Genre" optionText="title" />
+  </ReferenceInput>,
+  <SelectInput key="cartegory" source="cartegory" label="Category" choices={categoryChoices} />,
+  <BooleanInput key="published" source="published" label="Published" />,
+  <BooleanInput key="suggest" source="suggest" label="Suggested" />,
+  <BooleanInput key="popular" source="popular" label="Popular" />,
+];
+
+function Poster() {
+  const v = useRecordContext<AdminVideo>();
+  if (!v?.poster) return null;
+  return <img src={v.poster} alt="" width={40} height={60} loading="lazy" style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} />;
+}
+
+function Media(_props: { label?: string }) {
+  const v = useRecordContext<AdminVideo>();
+  return v ? <JobChip video={v} /> : null;
+}
+
+/** The catalogue as staff see it: unpublished videos too, with where each one's media stands. */
+export function VideoList() {
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  return (
+    <List filters={filters} sort={{ field: 'date_uploaded', order: 'DESC' }} exporter={false}>
+      {phone ? (
+        <SimpleList<AdminVideo>
+          primaryText={(v) => `${v.title}${v.season ? ` · ${v.season}` : ''}`}
+          secondaryText={(v) => `${ksh(v.price)} · ${mediaLabel(v).label}${v.published ? '' : ' · unpublished'}`}
+          leftAvatar={(v) => (v.poster ? <img src={v.poster} alt="" width={40} height={60} style={{ objectFit: 'cover' }} /> : null)}
+          linkType="edit"
+        />
+      ) : (
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <Poster />
+          <TextField source="title" />
+          <TextField source="season" emptyText="—" />
+          <ReferenceField source="dj_id" reference="djs" label="DJ" link={false} />
+          <ReferenceField source="genre_id" reference="genres" label="Genre" link={false} />
+          <TextField source="cartegory" label="Category" />
+          <KshField source="price" label="Price" textAlign="right" />
+          <NumberField source="purchase_times" label="Sold" />
+          <BooleanField source="published" />
+          <Media label="Media" />
+          <DateField source="date_uploaded" label="Added" />
+        </Datagrid>
+      )}
+    </List>
+  );
+}
