@@ -5,9 +5,10 @@ import { ledgerEntries, profiles } from '../../db/schema.ts';
 export type LedgerKind = 'deposit' | 'purchase' | 'adjustment' | 'refund';
 
 /**
- * The only code that changes a balance: the profile's balance and a ledger entry, in the caller's
- * transaction. The balance can never go below zero (a check constraint on both tables), and an entry's
- * (kind, reference) is unique, so a retried credit or debit fails instead of counting twice.
+ * How a balance changes: the profile's balance and a ledger entry, in the caller's transaction (the
+ * database function buy_videos, migration 0007, does the same for purchases in SQL). The balance can
+ * never go below zero (a check constraint on both tables), and an entry's (kind, reference) is unique,
+ * so a retried credit or debit fails instead of counting twice.
  */
 export async function postLedgerEntry(tx: Database, e: { userId: number; kind: LedgerKind; amount: number; reference: string; note?: string }): Promise<number> {
   const [updated] = await tx
@@ -28,17 +29,4 @@ export async function ledgerMismatches(db: Database) {
     GROUP BY p.user_id, p.account
     HAVING p.account <> COALESCE(SUM(l.amount), 0)`)) as unknown as { rows: { user_id: number; balance: number; ledger: number }[] };
   return result.rows.map((r) => ({ userId: Number(r.user_id), balance: Number(r.balance), ledger: Number(r.ledger) }));
-}
-
-/**
- * postLedgerEntry as two CTEs, `balance` and `ledger_entry`, for a caller that writes a whole change in
- * one statement (buying: one round trip instead of five). Same rules: the balance and its entry together.
- */
-export function ledgerEntryCtes(e: { userId: number; kind: LedgerKind; amount: number; reference: string; note?: string }) {
-  return sql`
-    balance AS (
-      UPDATE ${profiles} SET account = account + ${e.amount} WHERE user_id = ${e.userId} RETURNING account),
-    ledger_entry AS (
-      INSERT INTO ${ledgerEntries} (user_id, kind, amount, balance_after, reference, note)
-      SELECT ${e.userId}, ${e.kind}, ${e.amount}, account, ${e.reference}, ${e.note ?? null} FROM balance)`;
 }
