@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, logInAsDemoCustomer, screenshot, seriousAccessibilityViolations, signInAsStaff, VIEWPORTS } from './browser.ts';
+import { launchChromium, logInAsDemoCustomer, screenshot, seriousAccessibilityViolations, signInAsStaff, UPLOADED_VIDEO_TITLE, VIEWPORTS } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -13,7 +13,7 @@ let clip: string;
 beforeAll(async () => {
   browser = await launchChromium();
   // A real little film with sound, as staff would have on their laptop.
-  clip = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'store-upload-')), 'Maasai Mara Sunrise.mp4');
+  clip = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'store-upload-')), `${UPLOADED_VIDEO_TITLE}.mp4`);
   execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=6', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=6', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-y', clip]);
 });
 afterAll(async () => {
@@ -40,7 +40,7 @@ describe('from the back office to a customer’s screen', () => {
     await staff.getByText('Element created').last().waitFor();
 
     await staff.goto('/admin/#/videos/create');
-    await staff.getByLabel('Title').fill('Maasai Mara Sunrise');
+    await staff.getByLabel('Title').fill(UPLOADED_VIDEO_TITLE);
     await choose(staff, 'DJ', 'Baraka');
     await choose(staff, 'Genre', 'Wildlife');
     await choose(staff, 'Category', 'Movie');
@@ -52,7 +52,7 @@ describe('from the back office to a customer’s screen', () => {
     const videoId = Number(/videos\/(\d+)$/.exec(staff.url())![1]);
 
     await staff.getByLabel('Upload the video').setInputFiles(clip);
-    await staff.getByText('Maasai Mara Sunrise.mp4 uploaded.').waitFor({ timeout: 60_000 });
+    await staff.getByText(`${UPLOADED_VIDEO_TITLE}.mp4 uploaded.`).waitFor({ timeout: 60_000 });
     await staff.getByText(/^(Queued|Transcoding \d+%)$/).first().waitFor();
     await screenshot(staff, 'desktop-admin-video-transcoding');
     // The panel watches the job; the demo's own clips may be ahead of it on the two workers.
@@ -63,10 +63,10 @@ describe('from the back office to a customer’s screen', () => {
 
     const customer = await (await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl, hasTouch: true, isMobile: true })).newPage();
     await customer.goto('/genre/Wildlife');
-    await customer.getByText('Maasai Mara Sunrise').first().waitFor();
+    await customer.getByText(UPLOADED_VIDEO_TITLE).first().waitFor();
     await logInAsDemoCustomer(customer);
     await customer.goto(`/video/${videoId}`);
-    await customer.getByRole('heading', { level: 1, name: 'Maasai Mara Sunrise' }).waitFor();
+    await customer.getByRole('heading', { level: 1, name: UPLOADED_VIDEO_TITLE }).waitFor();
     await customer.getByRole('button', { name: 'Buy' }).click();
     await customer.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('button', { name: 'Pay Ksh 40' }).click();
     await customer.waitForURL(`**/watch/${videoId}`);

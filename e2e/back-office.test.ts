@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_CUSTOMER, launchChromium, logInAsDemoCustomer, screenshot, seriousAccessibilityViolations, signIn, signInAsStaff, VIEWPORTS } from './browser.ts';
 
@@ -63,5 +63,41 @@ describe('the back office', () => {
     expect(await page.getByText('Zamu').count()).toBe(0);
     const api = await page.evaluate(async () => (await fetch('/api/admin/djs')).status);
     expect(api).toBe(401);
+  });
+});
+
+describe.each(['phone', 'desktop'] as const)('back-office screens at %s width', (viewport) => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await (await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl })).newPage();
+    await signInAsStaff(page);
+  });
+
+  // Each screen, once its data is in: what it must show, then a screenshot and axe.
+  const screens: [string, string, string | RegExp][] = [
+    ['dashboard', '/admin/#/', 'Sales and deposits per day (Ksh)'],
+    ['videos', '/admin/#/videos', 'Empire of Swords'],
+    ['video-edit', '/admin/#/videos/1', 'Extra files'],
+    ['customers', '/admin/#/customers', 'wanjiku'],
+    ['deposits', '/admin/#/deposits', /No Deposits yet|Ask M-Pesa again|Completed|Pending/],
+    ['people', '/admin/#/people', 'Founder & CEO'],
+    ['contact-messages', '/admin/#/contact-messages', /No Contact messages yet|Read/],
+  ];
+  it.each(screens)('%s shows its data and has no serious accessibility violation', async (name, path, expected) => {
+    await page.goto(path);
+    await page.getByText(expected).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `${viewport}-admin-${name}`);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('opens a customer with their purchases, deposits and ledger', async () => {
+    await page.goto('/admin/#/customers');
+    await page.getByText('wanjiku').first().click();
+    await page.getByRole('tab', { name: 'Ledger' }).click();
+    await page.getByRole('button', { name: 'Adjust balance' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `${viewport}-admin-customer-ledger`);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 });

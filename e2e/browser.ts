@@ -42,6 +42,9 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
+/** The video the back-office journey uploads: newer than the demo's, and only 6 s long. */
+export const UPLOADED_VIDEO_TITLE = 'Maasai Mara Sunrise';
+
 export const DEMO_CUSTOMER = { email: 'customer@demo.videostore.co.ke', password: 'demo-customer-nairobi' } as const;
 
 /** Logs the demo customer in through the storefront's login form and waits for the home page. */

@@ -16,6 +16,9 @@ export const theme: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     // The empty list's message is faded to half by default: too pale to read.
+    // A wide table scrolls inside its card instead of widening the whole page on a phone.
+    RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } } } },
+    RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: 'rgba(0, 0, 0, 0.7)' } } } },
   },
 };
