@@ -21,8 +21,9 @@ function reason(err: Error): string {
 }
 
 /**
- * A resumable upload (tus) to /api/admin/uploads: 16 MB chunks, retries with growing waits when the
- * connection drops, and the same file picked again after a reload carries on where it stopped.
+ * A resumable upload (tus) to /api/admin/uploads: 8 MB chunks (about 2 minutes each on a 0.5 Mbit/s
+ * uplink), retries with growing waits when the connection drops, and the same file picked again after
+ * a reload carries on where it stopped.
  */
 export function useTusUpload(meta: { video_id: number; kind: 'main' | 'extra' }, onDone: () => void) {
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
@@ -33,7 +34,7 @@ export function useTusUpload(meta: { video_id: number; kind: 'main' | 'extra' },
     (file: File) => {
       const u = new Upload(file, {
         endpoint: '/api/admin/uploads',
-        chunkSize: 16 * 1024 * 1024,
+        chunkSize: 8 * 1024 * 1024,
         retryDelays: [0, 1000, 3000, 5000, 10000, 20000, 30000, 60000],
         removeFingerprintOnSuccess: true,
         metadata: { filename: file.name, filetype: file.type, video_id: String(meta.video_id), kind: meta.kind },
