@@ -81,6 +81,7 @@ describe.each(['phone', 'desktop'] as const)('back-office screens at %s width', 
     ['customers', '/admin/#/customers', 'wanjiku'],
     ['deposits', '/admin/#/deposits', /No Deposits yet|Ask M-Pesa again|Completed|Pending/],
     ['people', '/admin/#/people', 'Founder & CEO'],
+    ['ledger', '/admin/#/ledger', 'adjustment'],
     ['contact-messages', '/admin/#/contact-messages', /No Contact messages yet|Read/],
   ];
   it.each(screens)('%s shows its data and has no serious accessibility violation', async (name, path, expected) => {

@@ -6,6 +6,7 @@ import customers from './customers/index.ts';
 import deposits from './deposits/index.ts';
 import djs from './djs/index.ts';
 import genres from './genres/index.ts';
+import ledger from './ledger/index.ts';
 import notifications from './notifications/index.ts';
 import people from './people/index.ts';
 import purchases from './purchases/index.ts';
@@ -27,7 +28,7 @@ export function App() {
       <Resource {...customers} />
       <Resource {...deposits} />
       <Resource {...purchases} />
-      <Resource name="ledger" />
+      <Resource {...ledger} />
       <Resource {...people} />
       <Resource {...notifications} />
       <Resource {...contactMessages} />

@@ -19,6 +19,7 @@ export const theme: RaThemeOptions = {
     // A wide table scrolls inside its card instead of widening the whole page on a phone.
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } } } },
     RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
+    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: 'rgba(0, 0, 0, 0.7)' } } } },
   },
 };

@@ -50,6 +50,11 @@ describe.each(engines())('customers, deposits and the dashboard in the back offi
     expect(self.statusCode).toBe(409);
     expect((await call('GET', `/customers/${staff.id}`)).json<AdminCustomer>().is_staff).toBe(true);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/customers/${other.id}`, headers: staff.auth })).statusCode).toBe(404);
+    const log = (await call('GET', `/audit?${filter({ resource: 'customers', record_id: other.id })}`)).json<{ user_id: number; before: AdminCustomer; after: AdminCustomer }[]>();
+    expect(log.map((e) => [e.user_id, e.before.is_staff, e.after.is_staff, e.after.is_active])).toEqual([
+      [staff.id, true, false, false],
+      [staff.id, false, true, true],
+    ]);
   });
 
   it('settles a deposit in review by asking M-Pesa again, once, with the ledger whole', async () => {

@@ -1,0 +1,29 @@
+import { AutocompleteInput, Datagrid, DateField, List, ReferenceField, ReferenceInput, SelectInput, TextField } from 'react-admin';
+import { KshField } from '../media/ksh-field.tsx';
+
+const kinds = [
+  { id: 'deposit', name: 'Deposit' },
+  { id: 'purchase', name: 'Purchase' },
+  { id: 'refund', name: 'Refund' },
+  { id: 'adjustment', name: 'Adjustment' },
+];
+const filters = [
+  <SelectInput key="kind" source="kind" choices={kinds} alwaysOn />,
+  <ReferenceInput key="user" source="user_id" reference="customers" alwaysOn>
+    <AutocompleteInput label="Customer" optionText="username" filterToQuery={(q) => ({ q })} />
+  </ReferenceInput>,
+];
+
+/** Every balance change, newest first: adjustments and refunds with their reasons, deposits, purchases. */
+export const LedgerList = () => (
+  <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
+    <Datagrid bulkActionButtons={false} rowClick={false}>
+      <DateField source="created_at" label="When" showTime />
+      <ReferenceField source="user_id" reference="customers" label="Customer" link="show" />
+      <TextField source="kind" />
+      <KshField source="amount" label="Amount" textAlign="right" />
+      <KshField source="balance_after" label="Balance after" textAlign="right" />
+      <TextField source="note" label="Reason or note" emptyText="—" />
+    </Datagrid>
+  </List>
+);
