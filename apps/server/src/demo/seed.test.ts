@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import { djs, genres, notifications, people, profiles, users, videos } from '../db/schema.ts';
+import { deposits, djs, genres, notifications, people, profiles, users, videos } from '../db/schema.ts';
 import { ledgerMismatches } from '../modules/wallet/wallet.ts';
 import { engines } from '../../test/helpers/engines.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-db.ts';
@@ -53,6 +53,19 @@ describe('demo store', () => {
       const [customer] = await db.select({ balance: profiles.account }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(eq(users.email, 'customer@demo.videostore.co.ke'));
       expect(customer!.balance).toBe(1000);
       expect(await ledgerMismatches(db)).toEqual([]);
+
+      // A month of trade for the dashboard: deposits and purchases on many of the last 30 days,
+      // no video bought before it was added, and no demo buyer able to sign in.
+      const sales = (await db.execute(sql`
+        SELECT count(DISTINCT p.created_at::date)::int AS days, count(*)::int AS n,
+          count(*) FILTER (WHERE p.created_at < v.date_uploaded)::int AS before_upload,
+          count(*) FILTER (WHERE p.created_at < now() - interval '30 days')::int AS too_old
+        FROM purchases p JOIN videos v ON v.id = p.video_id`)) as unknown as { rows: { days: number; n: number; before_upload: number; too_old: number }[] };
+      expect(sales.rows[0]).toMatchObject({ before_upload: 0, too_old: 0 });
+      expect(Number(sales.rows[0]!.n)).toBeGreaterThan(40);
+      expect(Number(sales.rows[0]!.days)).toBeGreaterThan(10);
+      const paid = await db.select({ n: count() }).from(deposits).where(eq(deposits.state, 'completed'));
+      expect(paid[0]!.n).toBeGreaterThanOrEqual(40);
 
       const keys = await db.select({ k: videos.posterKey }).from(videos);
       for (const { k } of keys) await expect(fs.access(path.join(mediaDir, 'posters', `${k}-480.webp`))).resolves.toBeUndefined();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { appMeta, djs, genres, notifications, people, profiles, users, videos } from '../db/schema.ts';
@@ -6,6 +7,7 @@ import { postLedgerEntry } from '../modules/wallet/wallet.ts';
 import { storeImage } from '../modules/media/images.ts';
 import { portraitSvg, posterSvg } from './art.ts';
 import { addDemoMedia } from './media.ts';
+import { addDemoSales } from './sales.ts';
 import {
   DEMO_ANIME,
   DEMO_DJS,
@@ -30,7 +32,7 @@ export const DEMO_ACCOUNTS = [
 const DAY = 24 * 3600 * 1000;
 
 /** A small deterministic generator, so every fresh demo store looks the same. */
-function mulberry32(seed: number) {
+export function mulberry32(seed: number) {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;
@@ -117,6 +119,7 @@ export async function seedDemoStore(db: Database, mediaDir: string, opts: { demo
   );
   const portraitKeys = await mapLimit(DEMO_PEOPLE, 4, (p) => storeImage(mediaDir, 'portraits', portraitSvg(p.fullName)));
   const accountHashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
+  const unusableHash = await hashPassword(randomBytes(24).toString('base64url'));
 
   return db.transaction(async (tx) => {
     const claimed = await tx
@@ -153,7 +156,7 @@ export async function seedDemoStore(db: Database, mediaDir: string, opts: { demo
         suggest: v.suggest,
         popular: v.popular,
       })),
-    ).returning({ id: videos.id, title: videos.title, season: videos.season, cartegory: videos.cartegory, dateUploaded: videos.dateUploaded, type: videos.type });
+    ).returning({ id: videos.id, title: videos.title, season: videos.season, cartegory: videos.cartegory, dateUploaded: videos.dateUploaded, type: videos.type, price: videos.price });
     await addDemoMedia(tx as unknown as Database, mediaDir, videoRows, opts.demoClips);
     await tx.insert(people).values(DEMO_PEOPLE.map((p, i) => ({ ...p, imageKey: portraitKeys[i]!, sortOrder: i })));
     const now = Date.now();
@@ -166,6 +169,7 @@ export async function seedDemoStore(db: Database, mediaDir: string, opts: { demo
       // The demo customer starts with money to spend, recorded like any other balance change.
       if (!a.isStaff) await postLedgerEntry(tx as unknown as Database, { userId: user!.id, kind: 'adjustment', amount: DEMO_OPENING_BALANCE, reference: `demo-opening-balance-${user!.id}`, note: 'Demo store opening balance' });
     }
+    await addDemoSales(tx as unknown as Database, videoRows, unusableHash, mulberry32(2026));
     return { videos: planned.length };
   });
 }
