@@ -19,24 +19,25 @@ interface SoldVideo {
  */
 export async function addDemoSales(tx: Database, videos: SoldVideo[], unusablePasswordHash: string, random: () => number, now = Date.now()): Promise<void> {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-  for (const [n, name] of BUYERS.entries()) {
-    const joined = now - (31 + Math.floor(random() * 20)) * DAY;
-    const [user] = await tx
-      .insert(users)
-      .values({ username: name, email: `${name}@demo.videostore.co.ke`, passwordHash: unusablePasswordHash, dateJoined: new Date(joined) })
-      .returning({ id: users.id });
-    const userId = user!.id;
+  const joined = BUYERS.map(() => now - (31 + Math.floor(random() * 20)) * DAY).sort((a, b) => a - b);
+  const ids = await tx
+    .insert(users)
+    .values(BUYERS.map((name, n) => ({ username: name, email: `${name}@demo.videostore.co.ke`, passwordHash: unusablePasswordHash, dateJoined: new Date(joined[n]!) })))
+    .returning({ id: users.id });
+  const payments: (typeof deposits.$inferInsert)[] = [];
+  const entries: (typeof ledgerEntries.$inferInsert)[] = [];
+  const bought: (typeof purchases.$inferInsert)[] = [];
+  const accounts: (typeof profiles.$inferInsert)[] = [];
+  for (const [n, { id: userId }] of ids.entries()) {
     const phone = `2547${String(10_000_000 + n * 3_797_011).slice(0, 8)}`;
-    const entries: (typeof ledgerEntries.$inferInsert)[] = [];
-    const bought: (typeof purchases.$inferInsert)[] = [];
     const owned = new Set<number>();
     let balance = 0;
-    // Two or three top-ups, each followed by what it paid for.
-    for (let d = 0, topUps = 2 + Math.floor(random() * 2); d < topUps; d++) {
-      const at = now - Math.floor(random() * 29 * DAY) - 3600_000;
+    // Two or three top-ups in time order, each followed by what it paid for.
+    const topUps = Array.from({ length: 2 + Math.floor(random() * 2) }, () => now - Math.floor(random() * 29 * DAY) - 3600_000).sort((a, b) => a - b);
+    for (const [d, at] of topUps.entries()) {
       const amount = pick([100, 200, 250, 300, 500]);
       const receipt = `DEMO${String(n).padStart(2, '0')}${d}X${Math.floor(random() * 1e6).toString(36).toUpperCase()}`;
-      await tx.insert(deposits).values({
+      payments.push({
         userId,
         amount,
         phone,
@@ -62,8 +63,12 @@ export async function addDemoSales(tx: Database, videos: SoldVideo[], unusablePa
         bought.push({ userId, videoId: v.id, price: v.price, createdAt: boughtAt });
       }
     }
-    await tx.insert(profiles).values({ userId, phoneNumber: phone, city: pick(['Nairobi', 'Mombasa', 'Kisumu', 'Nakuru', 'Eldoret']), account: balance });
-    await tx.insert(ledgerEntries).values(entries);
-    if (bought.length) await tx.insert(purchases).values(bought);
+    accounts.push({ userId, phoneNumber: phone, city: pick(['Nairobi', 'Mombasa', 'Kisumu', 'Nakuru', 'Eldoret']), account: balance });
   }
+  // Inserted oldest first, so ids follow time as they do in a real store's tables.
+  const byTime = <T extends { createdAt?: Date | undefined }>(xs: T[]) => xs.sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime());
+  await tx.insert(profiles).values(accounts);
+  await tx.insert(deposits).values(byTime(payments));
+  await tx.insert(ledgerEntries).values(byTime(entries));
+  await tx.insert(purchases).values(byTime(bought));
 }

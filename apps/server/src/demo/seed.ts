@@ -163,13 +163,14 @@ export async function seedDemoStore(db: Database, mediaDir: string, opts: { demo
     await tx
       .insert(notifications)
       .values(DEMO_NOTIFICATIONS.map((message, i) => ({ message, dateNotified: new Date(now - i * 3 * DAY) })));
+    // The month of trade before the demo accounts, so the tables' ids follow time.
+    await addDemoSales(tx as unknown as Database, videoRows, unusableHash, mulberry32(2026));
     for (const [i, a] of DEMO_ACCOUNTS.entries()) {
       const [user] = await tx.insert(users).values({ username: a.username, email: a.email, passwordHash: accountHashes[i]!, isStaff: a.isStaff }).returning();
       await tx.insert(profiles).values({ userId: user!.id, city: 'Nairobi', phoneNumber: '254712345678' });
       // The demo customer starts with money to spend, recorded like any other balance change.
       if (!a.isStaff) await postLedgerEntry(tx as unknown as Database, { userId: user!.id, kind: 'adjustment', amount: DEMO_OPENING_BALANCE, reference: `demo-opening-balance-${user!.id}`, note: 'Demo store opening balance' });
     }
-    await addDemoSales(tx as unknown as Database, videoRows, unusableHash, mulberry32(2026));
     return { videos: planned.length };
   });
 }
