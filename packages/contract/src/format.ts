@@ -10,3 +10,8 @@ export function formatBytes(bytes: number): string {
   }
   return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${sizeUnits[unit]}`;
 }
+
+const kshFormat = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
+
+/** Prices and balances as the store shows them: `Ksh 1,250` (CONTRACT §6). */
+export const formatKsh = (amount: number) => `Ksh ${kshFormat.format(amount)}`;

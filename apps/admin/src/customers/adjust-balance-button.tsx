@@ -6,9 +6,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import type { AdminCustomer } from '@store/contract';
+import { formatKsh, type AdminCustomer } from '@store/contract';
 import { adminCall } from '../media/admin-api.ts';
-import { ksh } from '../media/format.ts';
 
 /** Credit or debit a balance with a reason; the server refuses to take it below zero. */
 export function AdjustBalanceButton() {
@@ -29,7 +28,7 @@ export function AdjustBalanceButton() {
     setErrors({});
     try {
       const r = await adminCall<{ balance: number }>('/adjustments', { method: 'POST', contentType: 'application/json', body: JSON.stringify({ user_id: c!.id, amount: value, reason }) });
-      notify(`${c!.username}'s balance is now ${ksh(r.balance)}.`, { type: 'success' });
+      notify(`${c!.username}'s balance is now ${formatKsh(r.balance)}.`, { type: 'success' });
       setOpen(false);
       setAmount('');
       setReason('');
@@ -49,7 +48,7 @@ export function AdjustBalanceButton() {
         Adjust balance
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="adjust-title">
-        <DialogTitle id="adjust-title">Adjust {c.username}'s balance ({ksh(c.balance)})</DialogTitle>
+        <DialogTitle id="adjust-title">Adjust {c.username}'s balance ({formatKsh(c.balance)})</DialogTitle>
         <DialogContent>
           <TextField
             autoFocus
@@ -67,7 +66,7 @@ export function AdjustBalanceButton() {
         <DialogActions>
           <Button onClick={() => setOpen(false)}>Cancel</Button>
           <Button variant="contained" disabled={busy || !valid} onClick={() => void save()}>
-            {value < 0 ? `Debit ${ksh(-value)}` : value > 0 ? `Credit ${ksh(value)}` : 'Save'}
+            {value < 0 ? `Debit ${formatKsh(-value)}` : value > 0 ? `Credit ${formatKsh(value)}` : 'Save'}
           </Button>
         </DialogActions>
       </Dialog>

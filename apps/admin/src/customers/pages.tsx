@@ -21,8 +21,7 @@ import {
 } from 'react-admin';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type { AdminCustomer } from '@store/contract';
-import { ksh } from '../media/format.ts';
+import { formatKsh, type AdminCustomer } from '@store/contract';
 import { KshField } from '../media/ksh-field.tsx';
 import { DepositStateField } from '../deposits/deposit-state-field.tsx';
 import { RefundButton } from '../purchases/refund-button.tsx';
@@ -35,7 +34,7 @@ export function CustomerList() {
   return (
     <List filters={filters} sort={{ field: 'date_joined', order: 'DESC' }} exporter={false}>
       {phone ? (
-        <SimpleList<AdminCustomer> primaryText={(c) => c.username} secondaryText={(c) => `${ksh(c.balance)} · ${c.purchases} videos`} tertiaryText={(c) => (c.is_staff ? 'staff' : '')} linkType="show" />
+        <SimpleList<AdminCustomer> primaryText={(c) => c.username} secondaryText={(c) => `${formatKsh(c.balance)} · ${c.purchases} videos`} tertiaryText={(c) => (c.is_staff ? 'staff' : '')} linkType="show" />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false}>
           <TextField source="username" />

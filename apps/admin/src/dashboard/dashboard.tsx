@@ -14,9 +14,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { AdminDashboard } from '@store/contract';
+import { formatKsh, type AdminDashboard } from '@store/contract';
 import { adminCall } from '../media/admin-api.ts';
-import { ksh } from '../media/format.ts';
 
 const filterLink = (resource: string, filter: object) => `/${resource}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
@@ -69,7 +68,7 @@ function Ranking(props: { title: string; rows: { id: number; name: string; sales
                     <Link to={props.link(r.id)}>{r.name}</Link>
                   </TableCell>
                   <TableCell align="right">{r.sales}</TableCell>
-                  <TableCell align="right">{ksh(r.revenue)}</TableCell>
+                  <TableCell align="right">{formatKsh(r.revenue)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -93,13 +92,13 @@ export default function Dashboard() {
       <Title title="Dashboard" />
       <Grid container spacing={2}>
         <Grid size={{ xs: 6, md: 3 }}>
-          <Figure label="Sales today" value={ksh(today.revenue)} />
+          <Figure label="Sales today" value={formatKsh(today.revenue)} />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <Figure label="Sales, 30 days" value={ksh(month.revenue)} to="/purchases" />
+          <Figure label="Sales, 30 days" value={formatKsh(month.revenue)} to="/purchases" />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <Figure label="Deposits, 30 days" value={ksh(month.deposits)} to={filterLink('deposits', { state: 'completed' })} />
+          <Figure label="Deposits, 30 days" value={formatKsh(month.deposits)} to={filterLink('deposits', { state: 'completed' })} />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
           <Figure label={`Customers (${data.customers.joined_last_7_days} new this week)`} value={String(data.customers.total)} to="/customers" />
@@ -124,8 +123,8 @@ export default function Dashboard() {
                 xAxis={[{ data: data.days.map((d) => d.day.slice(5)), scaleType: 'band' }]}
                 yAxis={[{ width: 64, valueFormatter: (v: number) => v.toLocaleString('en-KE') }]}
                 series={[
-                  { data: data.days.map((d) => d.revenue), label: 'Sales', valueFormatter: (v) => ksh(v ?? 0) },
-                  { data: data.days.map((d) => d.deposits), label: 'Deposits', valueFormatter: (v) => ksh(v ?? 0) },
+                  { data: data.days.map((d) => d.revenue), label: 'Sales', valueFormatter: (v) => formatKsh(v ?? 0) },
+                  { data: data.days.map((d) => d.deposits), label: 'Deposits', valueFormatter: (v) => formatKsh(v ?? 0) },
                 ]}
               />
             </CardContent>

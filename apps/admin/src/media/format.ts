@@ -2,5 +2,3 @@ import { formatBytes } from '@store/contract';
 
 /** A size, or a dash when it is not known. */
 export const sizeOrDash = (n: number | null | undefined) => (n === null || n === undefined ? '—' : formatBytes(n));
-
-export const ksh = (n: number) => `Ksh ${n.toLocaleString('en-KE')}`;

@@ -1,6 +1,6 @@
 import { useRecordContext } from 'react-admin';
 import Typography from '@mui/material/Typography';
-import { ksh } from './format.ts';
+import { formatKsh } from '@store/contract';
 
 /** Money as the store writes it, "Ksh 1,250" (CONTRACT §6), right-aligned in a table. */
 export function KshField(props: { source: string; label?: string; textAlign?: 'right' }) {
@@ -8,7 +8,7 @@ export function KshField(props: { source: string; label?: string; textAlign?: 'r
   const value = record?.[props.source];
   return (
     <Typography component="span" variant="body2">
-      {typeof value === 'number' ? ksh(value) : '—'}
+      {typeof value === 'number' ? formatKsh(value) : '—'}
     </Typography>
   );
 }

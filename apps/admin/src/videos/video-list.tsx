@@ -1,8 +1,7 @@
 import { BooleanField, BooleanInput, Datagrid, DateField, List, NumberField, ReferenceField, ReferenceInput, SearchInput, SelectInput, SimpleList, TextField, useRecordContext } from 'react-admin';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { CATEGORIES, type AdminVideo } from '@store/contract';
-import { ksh } from '../media/format.ts';
+import { CATEGORIES, formatKsh, type AdminVideo } from '@store/contract';
 import { JobChip, mediaLabel } from './job-chip.tsx';
 import { KshField } from '../media/ksh-field.tsx';
 
@@ -41,7 +40,7 @@ export function VideoList() {
       {phone ? (
         <SimpleList<AdminVideo>
           primaryText={(v) => `${v.title}${v.season ? ` · ${v.season}` : ''}`}
-          secondaryText={(v) => `${ksh(v.price)} · ${mediaLabel(v).label}${v.published ? '' : ' · unpublished'}`}
+          secondaryText={(v) => `${formatKsh(v.price)} · ${mediaLabel(v).label}${v.published ? '' : ' · unpublished'}`}
           leftAvatar={(v) => (v.poster ? <img src={v.poster} alt="" width={40} height={60} style={{ objectFit: 'cover' }} /> : null)}
           linkType="edit"
         />

@@ -1,7 +1,3 @@
-const ksh = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
-
-/** Prices as the store shows them: `Ksh 1,250` (CONTRACT §6). */
-export const formatKsh = (amount: number) => `Ksh ${ksh.format(amount)}`;
 
 const nairobi = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Africa/Nairobi',
@@ -23,4 +19,4 @@ export function formatDate(iso: string): string {
 /** The synopsis in the 'Similar to' list: 100 characters, then '[...]' (seed §9). */
 export const truncateSynopsis = (text: string, max = 100) => (text.length > max ? `${text.slice(0, max)}[...]` : text);
 
-export { formatBytes } from '@store/contract';
+export { formatBytes, formatKsh } from '@store/contract';

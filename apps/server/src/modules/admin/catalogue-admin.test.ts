@@ -93,6 +93,11 @@ describe.each(engines())('videos and the team in the back office on %s', (engine
     expect(notImage.json()).toEqual({ detail: 'Upload a JPEG, PNG or WebP picture.' });
     const wrongType = await call('PUT', `/videos/${id}/poster`, Buffer.from('x'), { ...staff, 'content-type': 'application/pdf' });
     expect(wrongType.statusCode).toBe(415);
+    const postersDir = path.join(t.config.dataDir, 'media', 'posters');
+    const filesBefore = (await fs.readdir(postersDir)).length;
+    const nowhere = await call('PUT', '/videos/999999/poster', await sharp({ create: { width: 300, height: 450, channels: 3, background: '#004d40' } }).png().toBuffer(), { ...staff, 'content-type': 'image/png' });
+    expect(nowhere.statusCode).toBe(404);
+    expect((await fs.readdir(postersDir)).length, 'no picture is written for a video that does not exist').toBe(filesBefore);
   });
 
   it('retries a failed transcoding job, and only a failed one', async () => {

@@ -43,7 +43,8 @@ export function mediaActionRoutes(mediaDir: string): FastifyPluginAsyncZod {
     // Pictures come as the request body itself (Content-Type image/...), up to 10 MB.
     app.addContentTypeParser(PICTURE_TYPES, { parseAs: 'buffer', bodyLimit: MAX_PICTURE_BYTES }, (_req, body, done) => done(null, body));
 
-    async function audited<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+    /** A write and its audit row in one transaction, then the catalogue's cached answers dropped. */
+    async function writeThenRefresh<T>(work: (tx: Database) => Promise<T>): Promise<T> {
       const result = await app.db.transaction((t) => work(t as unknown as Database));
       app.catalogCache.clear();
       return result;
@@ -55,9 +56,11 @@ export function mediaActionRoutes(mediaDir: string): FastifyPluginAsyncZod {
       (app as unknown as FastifyInstance).put(o.url, { schema: { tags, summary: o.summary, params: idParams, response: { 200: o.response, ...errors } } }, async (request) => {
         const id = parseId((request.params as { id: string }).id);
         if (!Buffer.isBuffer(request.body)) throw new HttpError(415, 'Upload a JPEG, PNG or WebP picture.');
-        const key = await storePicture(mediaDir, o.kind, request.body);
         const table = o.table as typeof videos;
-        return audited(async (tx) => {
+        // Known record first, so a picture for nothing is never written to disk.
+        if (!(await app.db.select({ id: table.id }).from(table).where(eq(table.id, id))).length) throw new HttpError(404, `No such ${o.label}.`);
+        const key = await storePicture(mediaDir, o.kind, request.body);
+        return writeThenRefresh(async (tx) => {
           const [before] = await tx.select({ key: o.column }).from(table).where(eq(table.id, id));
           if (!before) throw new HttpError(404, `No such ${o.label}.`);
           await tx.update(table).set({ [o.key]: key }).where(eq(table.id, id));
@@ -74,7 +77,7 @@ export function mediaActionRoutes(mediaDir: string): FastifyPluginAsyncZod {
       { schema: { tags, summary: "Retry a video's failed transcoding job", params: idParams, response: { 200: adminVideoSchema, ...errors } } },
       async (request) => {
         const id = parseId(request.params.id);
-        return audited(async (tx) => {
+        return writeThenRefresh(async (tx) => {
           const [job] = await tx.select().from(mediaJobs).where(eq(mediaJobs.videoId, id)).orderBy(desc(mediaJobs.id)).limit(1).for('update');
           if (!job) throw new HttpError(404, 'This video has no transcoding job: upload its file first.');
           if (job.state !== 'failed') throw new HttpError(409, `Only a failed job can be retried; this one is ${job.state}.`);
@@ -91,7 +94,7 @@ export function mediaActionRoutes(mediaDir: string): FastifyPluginAsyncZod {
       async (request) => {
         const id = parseId(request.params.id);
         const fileId = parseId(request.params.fileId);
-        const { answer, file } = await audited(async (tx) => {
+        const { answer, file } = await writeThenRefresh(async (tx) => {
           const [row] = await tx.delete(videoFiles).where(and(eq(videoFiles.id, fileId), eq(videoFiles.videoId, id))).returning();
           if (!row) throw new HttpError(404, 'No such file on this video.');
           await recordAudit(tx, { userId: currentUser(request).id, action: 'delete', resource: 'video-files', recordId: fileId, before: { video_id: id, name: row.name, size: row.size } });
