@@ -13,7 +13,7 @@ import {
   SANDBOX_SHORTCODE,
   stkPassword,
 } from './daraja-rules.ts';
-import { phonePage } from './phone-page.ts';
+import { PHONE_SCRIPT, phonePage } from './phone-page.ts';
 
 export { OUTCOMES, SANDBOX_PASSKEY, SANDBOX_SHORTCODE, stkPassword, type PromptAction } from './daraja-rules.ts';
 
@@ -203,15 +203,20 @@ export const darajaSimulator: FastifyPluginAsync<SimulatorOptions> = async (app,
     return { ...base, ResultCode: String(prompt.outcome.code), ResultDesc: prompt.outcome.desc };
   });
 
-  app.get('/phone', async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(phonePage([...prompts.values()].filter((p) => !p.outcome))));
+  app.get('/phone', async (request, reply) => {
+    const script = request.routeOptions.url!.replace(/phone$/, 'phone.js');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(phonePage([...prompts.values()].filter((p) => !p.outcome), script));
+  });
+  app.get('/phone.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(PHONE_SCRIPT));
 
   app.post<{ Params: { id: string }; Body: { action?: string } }>('/prompts/:id', async (request, reply) => {
     const prompt = prompts.get(request.params.id);
     if (!prompt) return reply.status(404).send({ detail: 'No such prompt.' });
     if (prompt.outcome) return reply.status(409).send({ detail: 'This prompt was already answered.' });
-    const action = (request.body?.action ?? '') as PromptAction;
-    if (!(action in OUTCOMES)) return reply.status(400).send({ action: [`Must be one of: ${Object.keys(OUTCOMES).join(', ')}.`] });
-    const outcome = resolve(prompt, action);
+    const action = request.body?.action;
+    // Own keys only: `in` would take "constructor" or "toString" from the object's prototype.
+    if (typeof action !== 'string' || !Object.hasOwn(OUTCOMES, action)) return reply.status(400).send({ action: [`Must be one of: ${Object.keys(OUTCOMES).join(', ')}.`] });
+    const outcome = resolve(prompt, action as PromptAction);
     return { CheckoutRequestID: prompt.checkoutRequestId, ResultCode: outcome.code, ResultDesc: outcome.desc };
   });
 };

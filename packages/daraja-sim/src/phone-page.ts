@@ -3,7 +3,7 @@ import type { Prompt } from './index.ts';
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The simulated phone: every open prompt with Pay (PIN), Wrong PIN and Cancel. */
-export function phonePage(open: Prompt[]): string {
+export function phonePage(open: Prompt[], scriptSrc: string): string {
   const items = open
     .map(
       (p) => `<li data-checkout="${esc(p.checkoutRequestId)}">
@@ -22,12 +22,18 @@ li{background:#fff;color:#111;border-radius:12px;padding:12px;margin-bottom:12px
 button{font:inherit;padding:8px 12px;border-radius:8px;border:0;background:#4caf50;color:#fff}button[data-action=cancel]{background:#757575}button[data-action=wrong_pin]{background:#c62828}</style></head>
 <body><h1>Simulated M-Pesa phone</h1><p>Prompts the store sent to a phone number; answer one as a customer would.</p>
 <ul>${items || '<li>No prompts waiting. This page refreshes itself.</li>'}</ul>
-<script>
+<script src="${esc(scriptSrc)}"></script></body></html>`;
+}
+
+/**
+ * The phone page's script, served as a file: the store's Content-Security-Policy allows no inline
+ * script, and the page must work under it.
+ */
+export const PHONE_SCRIPT = `'use strict';
 document.querySelectorAll('button[data-action]').forEach((b) => b.addEventListener('click', async () => {
   const id = b.closest('li').dataset.checkout;
-  await fetch(location.pathname.replace(/phone$/, 'prompts/') + encodeURIComponent(id), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: b.dataset.action }) });
+  await fetch(location.pathname.replace(/phone\\/?$/, 'prompts/') + encodeURIComponent(id), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: b.dataset.action }) });
   location.reload();
 }));
 setTimeout(() => location.reload(), 3000);
-</script></body></html>`;
-}
+`;

@@ -153,6 +153,27 @@ describe('Daraja simulator', () => {
     expect(page.body).toContain('Wrong PIN');
   });
 
+  it('refuses an action that is not one of its own, such as a name from the object prototype', async () => {
+    const id = (await push()).json<{ CheckoutRequestID: string }>().CheckoutRequestID;
+    for (const action of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 42, null, ['pay']]) {
+      const res = await app.inject({ method: 'POST', url: `/prompts/${id}`, payload: { action } });
+      expect(res.statusCode, JSON.stringify(action)).toBe(400);
+    }
+    expect(delivered).toHaveLength(0);
+    expect((await query(id)).json()).toMatchObject({ ResultCode: '4999' });
+  });
+
+  it('runs the phone page with no inline script, from a script file it serves', async () => {
+    await push();
+    const page = await app.inject('/phone');
+    expect(page.body).toContain('<script src="/phone.js"></script>');
+    expect(page.body).not.toMatch(/<script>/);
+    const script = await app.inject('/phone.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toContain("button[data-action]");
+  });
+
   it('resolves prompts nobody answers, after the configured delay', async () => {
     const auto = Fastify();
     const got: unknown[] = [];
