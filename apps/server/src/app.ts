@@ -19,7 +19,7 @@ import { createAccounts } from './modules/accounts/index.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createPayments, type PaymentsOptions } from './modules/payments/index.ts';
 import { createCartService } from './modules/orders/cart-service.ts';
-import { createPurchaseService } from './modules/orders/purchase-service.ts';
+import { createPaidOrderBuyer, createPurchaseService } from './modules/orders/purchase-service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { createOwnedMedia } from './modules/media/owned-media.ts';
 import { progressRoutes } from './modules/media/progress-routes.ts';
@@ -81,11 +81,12 @@ export async function buildApp({ config, database, redis, mailer, payments: paym
     attempts: redis ? redisAttemptCounter(redis) : memoryAttemptCounter(),
   });
 
-  const payments = await createPayments(app, paymentOptions);
+  const catalogChanged = () => app.catalogCache.clear();
+  const payments = await createPayments(app, { buyPaidOrder: createPaidOrderBuyer({ onCatalogChange: catalogChanged }) }, paymentOptions);
   app.decorate('reconcileDeposits', (now?: Date) => payments.reconciler.tick(now));
   app.decorate('depositHistory', (userId: number) => payments.deposits.history(userId));
   app.decorate('recheckDeposit', payments.deposits.recheck);
-  const purchases = createPurchaseService({ db: database.db, onCatalogChange: () => app.catalogCache.clear() });
+  const purchases = createPurchaseService({ db: database.db, deposits: payments.deposits, simulatorPhone: config.mpesa.mode === 'simulator' ? '/mpesa-sim/phone' : null, onCatalogChange: catalogChanged });
   app.decorate('purchaseRecords', (userId: number) => purchases.records(userId));
   app.decorate('ownedMedia', createOwnedMedia({ db: database.db, secret: config.media.secret, ttlSeconds: config.media.urlTtlSeconds }));
   app.decorate('mediaJobs', createJobQueue(database.db));

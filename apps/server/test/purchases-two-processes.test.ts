@@ -49,7 +49,7 @@ describe('purchases through two server processes on one PostgreSQL', () => {
     const [genre] = await db.insert(genres).values({ title: 'Action' }).returning();
     const many = await db
       .insert(videos)
-      .values(Array.from({ length: 200 }, (_, i) => ({ title: `Burst ${i}`, djId: dj!.id, genreId: genre!.id, cartegory: 'movie', type: 'dj_zamu', price: 30 })))
+      .values(Array.from({ length: 200 }, (_, i) => ({ title: `Burst ${i}`, djId: dj!.id, genreId: genre!.id, cartegory: 'movie', type: 'dj_zamu', price: 30, videoPath: `renditions/burst-${i}` })))
       .returning({ id: videos.id });
 
     const statuses = await Promise.all(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageParamSchema, pageSizeSchema, queryFlagSchema } from './common.ts';
 import { ownedMediaSchema } from './media.ts';
+import { kenyanPhoneSchema } from './phone.ts';
 
 export const CATEGORIES = ['movie', 'series', 'anime', 'guide'] as const;
 
@@ -38,6 +39,10 @@ export const videoSchema = z
     popular: z.boolean(),
     /** Only in the answer to the video's owner (or staff) at /videoDetails/{id}/: see OwnedMedia. */
     media: ownedMediaSchema.optional(),
+    /** False while the video has no playable file: it cannot be bought yet (CONTRACT §8). */
+    for_sale: z.boolean(),
+    /** With a token at /videoDetails/{id}/: whether this customer may watch it (bought, or staff). */
+    owned: z.boolean().optional(),
   })
   .meta({ id: 'Video' });
 export type Video = z.infer<typeof videoSchema>;
@@ -116,13 +121,17 @@ export const purchaseRecordSchema = z
 export type PurchaseRecord = z.infer<typeof purchaseRecordSchema>;
 
 /** POST /purchased/: only video_id counts; a price or a name sent along is ignored (CONTRACT §3). */
-export const purchaseInputSchema = z.looseObject({ video_id: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').positive('A valid integer is required.') });
+/** Checkout with M-Pesa (CONTRACT §8): with a phone, a short balance is paid for by one STK push. */
+const payingPhone = { phone_number: kenyanPhoneSchema().optional() };
+
+export const purchaseInputSchema = z.looseObject({ video_id: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').positive('A valid integer is required.'), ...payingPhone });
 
 export const checkoutInputSchema = z.object({
   video_ids: z
     .array(z.coerce.number().int().positive(), { error: 'A list of video ids is required.' })
     .min(1, 'The cart is empty.')
     .max(100, 'At most 100 videos at once.'),
+  ...payingPhone,
 });
 
 export const purchaseResultSchema = z.object({ purchases: z.array(purchaseRecordSchema), total: z.number().int(), balance: z.number().int() });

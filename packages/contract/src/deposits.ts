@@ -29,6 +29,12 @@ export const depositSchema = z
     time: z.string(),
     /** The balance after this deposit, once it is completed. */
     balance: z.number().int().nullable(),
+    /** What happened, in a plain sentence for the customer (result_desc is M-Pesa's own words). */
+    message: z.string(),
+    /** For a payment made at checkout (CONTRACT §8): the videos it buys and how that went. */
+    purchase: z
+      .object({ state: z.enum(['pending', 'completed', 'failed']), video_ids: z.array(z.number().int()), detail: z.string().nullable() })
+      .nullable(),
   })
   .meta({ id: 'Deposit' });
 export type Deposit = z.infer<typeof depositSchema>;
@@ -41,3 +47,15 @@ export const depositStartedSchema = z.object({
   /** In simulator mode, the page of the simulated phone where the prompt can be answered. */
   simulator_phone: z.string().nullable(),
 });
+
+/** 202 from /purchased/ or /checkout/ when the balance is short and a phone was given: one STK push for the shortfall. */
+export const checkoutPaymentSchema = z
+  .object({
+    CheckoutRequestID: z.string(),
+    amount: z.number().int().describe('The shortfall in Ksh: the total minus the balance'),
+    CustomerMessage: z.string(),
+    deposit: depositSchema,
+    simulator_phone: z.string().nullable(),
+  })
+  .meta({ id: 'CheckoutPayment' });
+export type CheckoutPayment = z.infer<typeof checkoutPaymentSchema>;

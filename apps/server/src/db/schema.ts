@@ -220,6 +220,10 @@ export const deposits = pgTable(
     checks: integer('checks').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** Checkout with M-Pesa (migration 0008): the videos this payment buys once M-Pesa confirms it. */
+    purchaseVideoIds: integer('purchase_video_ids').array(),
+    purchaseState: text('purchase_state', { enum: ['pending', 'completed', 'failed'] }),
+    purchaseDetail: text('purchase_detail'),
   },
   (t) => [
     uniqueIndex('deposits_checkout_unique').on(t.checkoutRequestId),

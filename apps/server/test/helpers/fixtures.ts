@@ -36,6 +36,8 @@ export async function insertFixtureCatalogue(db: Database) {
         price: v.price,
         synopsis: `About ${v.title}`,
         posterKey: 'abc123',
+        // A transcoded file, so the video is for sale (CONTRACT §8); no media info, so nothing to stream.
+        videoPath: `renditions/fixture-${v.age}`,
         purchaseTimes: v.purchaseTimes,
         dateUploaded: new Date(FIXTURE_NOW - v.age * DAY),
         suggest: v.suggest,

@@ -67,7 +67,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One video',
-        description: 'With a Bearer token of its owner (or staff) the answer carries signed media addresses and `media`; it is never cached then.',
+        description: 'With a Bearer token the answer carries `owned`; for its owner (or staff) also signed media addresses and `media`. It is never cached then.',
         params: z.object({ id: z.string() }),
         response: { 200: videoSchema, 401: errorDetailSchema, 404: errorDetailSchema },
       },
@@ -76,12 +76,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The same address answers owners differently: a browser must not reuse a visitor's copy.
       reply.header('vary', 'Authorization');
-      const owned = request.user && (await app.ownedMedia.forUser(request.user.id, parseId(request.params.id)));
-      if (!owned) return cachedJson(request, reply, () => catalog.getVideo(request.params.id));
+      if (!request.user) return cachedJson(request, reply, () => catalog.getVideo(request.params.id));
+      // With a token the answer says whether this customer owns it (CONTRACT §8): never cached.
+      reply.header('cache-control', 'private, no-store');
+      const owned = await app.ownedMedia.forUser(request.user.id, parseId(request.params.id));
+      if (!owned) return { ...(await catalog.getVideo(request.params.id)), owned: false };
       // Owners keep what they bought after it leaves the catalogue.
       const video = await catalog.getVideo(request.params.id, { includeUnpublished: true });
-      reply.header('cache-control', 'private, no-store');
-      return { ...video, video: owned.video, media: owned.media, additional_files: video.additional_files.map((f) => ({ ...f, file: owned.files.get(f.id) ?? null })) };
+      return { ...video, owned: true, video: owned.video, media: owned.media, additional_files: video.additional_files.map((f) => ({ ...f, file: owned.files.get(f.id) ?? null })) };
     },
   );
 

@@ -20,6 +20,7 @@ const videoColumns = {
   dateUploaded: videos.dateUploaded,
   suggest: videos.suggest,
   popular: videos.popular,
+  playable: sql<boolean>`${videos.videoPath} IS NOT NULL`.mapWith(Boolean),
 };
 
 const orderColumns = {

@@ -17,6 +17,8 @@ export interface VideoRow {
   dateUploaded: Date;
   suggest: boolean;
   popular: boolean;
+  /** Has a transcoded file: only then is it for sale (CONTRACT §8). */
+  playable: boolean;
 }
 
 export interface AdditionalFileRow {
@@ -50,5 +52,6 @@ export function toVideo(row: VideoRow, files: AdditionalFileRow[]): Video {
     date_uploaded: row.dateUploaded.toISOString(),
     suggest: row.suggest,
     popular: row.popular,
+    for_sale: row.playable,
   };
 }

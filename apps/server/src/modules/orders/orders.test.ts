@@ -94,7 +94,7 @@ describe.each(engines())('buying on %s', (engine) => {
     const [sample] = await db().select().from(videos).where(eq(videos.id, ids[5]!));
     const many = await db()
       .insert(videos)
-      .values(Array.from({ length: 200 }, (_, i) => ({ title: `Burst ${i}`, djId: sample!.djId, genreId: sample!.genreId, cartegory: 'movie', type: 'dj_kibe', price: 30 })))
+      .values(Array.from({ length: 200 }, (_, i) => ({ title: `Burst ${i}`, djId: sample!.djId, genreId: sample!.genreId, cartegory: 'movie', type: 'dj_kibe', price: 30, videoPath: `renditions/burst-${i}` })))
       .returning({ id: videos.id });
     const c = await customerWith(5 * 30 + 29);
     const attempts = await Promise.all(many.map((v) => buy(c, { video_id: v.id })));

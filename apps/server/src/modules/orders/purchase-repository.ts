@@ -44,5 +44,21 @@ export function createPurchaseRepository() {
       const r = result.rows[0]!.r;
       return typeof r === 'string' ? (JSON.parse(r) as BuyOutcome) : r;
     },
+
+    /**
+     * Stores a checkout's Idempotency-Key with its M-Pesa payment (status 202) in the caller's
+     * transaction; answers the deposit id already stored under the key, if a retry got there first.
+     */
+    async rememberPayment(tx: Database, o: { userId: number; key: string; requestHash: string; depositId: number }): Promise<number | null> {
+      const result = (await tx.execute(sql`
+        INSERT INTO idempotency_keys (user_id, key, request_hash, status, body)
+        VALUES (${o.userId}, ${o.key}, ${o.requestHash}, 202, ${JSON.stringify({ depositId: o.depositId })}::jsonb)
+        ON CONFLICT (user_id, key) DO NOTHING RETURNING 1 AS stored`)) as unknown as { rows: unknown[] };
+      if (result.rows.length > 0) return null;
+      const seen = (await tx.execute(sql`SELECT body FROM idempotency_keys WHERE user_id = ${o.userId} AND key = ${o.key}`)) as unknown as { rows: { body: { depositId?: number } | string }[] };
+      const body = seen.rows[0]?.body;
+      const parsed = typeof body === 'string' ? (JSON.parse(body) as { depositId?: number }) : body;
+      return parsed?.depositId ?? null;
+    },
   };
 }

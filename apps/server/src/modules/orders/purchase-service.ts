@@ -1,19 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { PurchaseRecord } from '@store/contract';
+import type { CheckoutPayment, PurchaseRecord } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { purchases, users, videos } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { posterUrls } from '../media/images.ts';
+import type { DepositRow, DepositService, PaidOrderBuyer } from '../payments/deposit-service.ts';
+import { purchaseFailure } from '../payments/outcome-words.ts';
 import { createPurchaseRepository, type Bought } from './purchase-repository.ts';
 
-export interface PurchaseAnswer {
-  status: number;
-  body: { purchases: PurchaseRecord[]; total: number; balance: number };
-}
+export type PurchaseAnswer =
+  | { status: 201; body: { purchases: PurchaseRecord[]; total: number; balance: number } }
+  | { status: 202; body: CheckoutPayment };
 
 /** The answer to a purchase, built from what buy_videos did (also when an Idempotency-Key replays it). */
-function answerBody(buyer: { username: string }, r: Bought): PurchaseAnswer['body'] {
+function answerBody(buyer: { username: string }, r: Bought) {
   const purchases = r.bought.map((b) => {
     const v = r.found.find((f) => f.id === b.videoId)!;
     return { video_id: v.id, video_name: v.title, image_url: posterUrls(v.posterKey).default, price: v.price, username: buyer.username, purchase_time: new Date(b.createdAt).toISOString() };
@@ -28,7 +29,7 @@ const hashOf = (videoIds: number[]) => createHash('sha256').update(JSON.stringif
  * purchase records and purchase_times (the database function buy_videos). The customer's profile row
  * is locked first, so purchases by one customer never race (nor do retries with the same Idempotency-Key).
  */
-export function createPurchaseService(deps: { db: Database; onCatalogChange: () => void }) {
+export function createPurchaseService(deps: { db: Database; deposits: DepositService; simulatorPhone: string | null; onCatalogChange: () => void }) {
   const { db } = deps;
   const repo = createPurchaseRepository();
 
@@ -46,7 +47,11 @@ export function createPurchaseService(deps: { db: Database; onCatalogChange: () 
   return {
     records: (userId: number) => records(db, userId),
 
-    async buy(buyer: { id: number; username: string }, videoIds: number[], idempotencyKey?: string): Promise<PurchaseAnswer> {
+    /**
+     * Buys `videoIds`. When the balance is short and a phone is given, sends one STK push for the
+     * shortfall instead (202); the videos are bought when M-Pesa confirms (CONTRACT §8).
+     */
+    async buy(buyer: { id: number; username: string }, videoIds: number[], idempotencyKey?: string, phone?: string): Promise<PurchaseAnswer> {
       const ids = [...new Set(videoIds)];
       const requestHash = hashOf(ids);
       const r = await repo.buy(db, { userId: buyer.id, ids, idempotencyKey, requestHash, reference: `purchase-${randomUUID()}` });
@@ -55,19 +60,57 @@ export function createPurchaseService(deps: { db: Database; onCatalogChange: () 
           throw new HttpError(404, 'Not found.');
         case 'seen': {
           if (r.seen.requestHash !== requestHash) throw new HttpError(422, 'This Idempotency-Key was already used for a different purchase.');
-          return { status: r.seen.status, body: answerBody(buyer, r.seen.body as Bought) };
+          if (r.seen.status === 202) return paymentAnswer(buyer.id, (r.seen.body as { depositId: number }).depositId);
+          return { status: 201, body: answerBody(buyer, r.seen.body as Bought) };
         }
         case 'missing':
-          throw new HttpError(404, 'A video in this order is not in the store.', { missing: ids.filter((id) => !r.found.some((f) => f.id === id)) });
+          throw new HttpError(404, 'A video in this order is not for sale.', { missing: ids.filter((id) => !r.found.some((f) => f.id === id)) });
         case 'owned':
           throw new HttpError(409, 'You already own this video.', { owned: r.owned.map(Number) });
         case 'short':
-          throw new HttpError(402, 'Your balance is too low for this purchase. Deposit with M-Pesa first.', { balance: r.balance, price: r.total });
+          if (!phone) throw new HttpError(402, 'Your balance is too low for this purchase. Deposit with M-Pesa first.', { balance: r.balance, price: r.total, shortfall: r.total - r.balance });
+          return payWithMpesa(buyer.id, { ids, phone, shortfall: r.total - r.balance, idempotencyKey, requestHash });
         case 'bought':
           deps.onCatalogChange();
           return { status: 201, body: answerBody(buyer, r) };
       }
     },
+  };
+
+  async function paymentAnswer(userId: number, depositId: number, deposit?: DepositRow): Promise<PurchaseAnswer> {
+    const d = deposit ?? (await deps.deposits.byId(depositId));
+    if (!d?.checkoutRequestId) throw new HttpError(409, 'This payment is still being sent to M-Pesa. Try again in a moment.');
+    return {
+      status: 202,
+      body: { CheckoutRequestID: d.checkoutRequestId, amount: d.amount, CustomerMessage: 'Enter your M-Pesa PIN to complete transaction.', deposit: await deps.deposits.status({ id: userId }, d.checkoutRequestId), simulator_phone: deps.simulatorPhone },
+    };
+  }
+
+  async function payWithMpesa(userId: number, o: { ids: number[]; phone: string; shortfall: number; idempotencyKey: string | undefined; requestHash: string }): Promise<PurchaseAnswer> {
+    const { deposit } = await deps.deposits.startForPurchase(userId, { amount: o.shortfall, phone: o.phone, videoIds: o.ids }, async (tx, depositId) => {
+      if (!o.idempotencyKey) return null;
+      const seen = await repo.rememberPayment(tx, { userId, key: o.idempotencyKey, requestHash: o.requestHash, depositId });
+      return seen === null ? null : ((await deps.deposits.byId(seen)) ?? null);
+    });
+    return paymentAnswer(userId, deposit.id, deposit);
+  }
+}
+
+/**
+ * Buys a paid checkout's videos in the transaction that credits its payment (buy_videos, so the same
+ * rules and ledger as any purchase). When they can no longer be bought the money stays on the balance.
+ */
+export function createPaidOrderBuyer(deps: { onCatalogChange: () => void }): PaidOrderBuyer {
+  const repo = createPurchaseRepository();
+  return async (tx, deposit) => {
+    const ids = deposit.purchaseVideoIds ?? [];
+    const r = await repo.buy(tx, { userId: deposit.userId, ids, idempotencyKey: undefined, requestHash: hashOf(ids), reference: `purchase-deposit-${deposit.id}` });
+    if (r.outcome === 'bought') {
+      deps.onCatalogChange();
+      return { state: 'completed' };
+    }
+    const why = r.outcome === 'owned' || r.outcome === 'short' ? r.outcome : 'missing';
+    return { state: 'failed', detail: purchaseFailure[why] };
   };
 }
 export type PurchaseService = ReturnType<typeof createPurchaseService>;

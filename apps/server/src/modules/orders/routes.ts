@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequestSchema, cartItemSchema, checkoutInputSchema, errorDetailSchema, purchaseInputSchema, purchaseRecordSchema, purchaseResultSchema } from '@store/contract';
+import { badRequestSchema, cartItemSchema, checkoutInputSchema, checkoutPaymentSchema, errorDetailSchema, purchaseInputSchema, purchaseRecordSchema, purchaseResultSchema } from '@store/contract';
 import { parseId } from '../catalog/catalog-service.ts';
 import { currentUser } from '../accounts/auth.ts';
 import type { CartService } from './cart-service.ts';
@@ -11,9 +11,10 @@ const idempotencyHeader = z.object({ 'idempotency-key': z.string().min(1).max(20
 const buyErrors = {
   400: badRequestSchema,
   401: errorDetailSchema,
-  402: errorDetailSchema.extend({ balance: z.number().int(), price: z.number().int() }),
-  404: errorDetailSchema,
+  402: errorDetailSchema.extend({ balance: z.number().int(), price: z.number().int(), shortfall: z.number().int() }),
   409: errorDetailSchema,
+  502: errorDetailSchema,
+  404: errorDetailSchema,
   422: errorDetailSchema,
 };
 const cartSchema = z.object({ results: z.array(cartItemSchema), total: z.number().int() });
@@ -30,15 +31,17 @@ export function orderRoutes(deps: { purchases: PurchaseService; cart: CartServic
         schema: {
           tags,
           summary: 'Buy one video at the catalogue price (a price or name in the body is ignored)',
-          description: 'Send an Idempotency-Key header to make retries safe: a repeated request is answered as the first, never charged twice.',
+          description:
+            'Send an Idempotency-Key header to make retries safe: a repeated request is answered as the first, never charged twice. ' +
+            'With `phone_number`, a balance short of the price is paid with one M-Pesa prompt for the shortfall (202); the video is bought when M-Pesa confirms.',
           security: [{ bearer: [] }],
           headers: idempotencyHeader,
           body: purchaseInputSchema,
-          response: { 201: purchaseResultSchema, ...buyErrors },
+          response: { 201: purchaseResultSchema, 202: checkoutPaymentSchema, ...buyErrors },
         },
       },
       async (request, reply) => {
-        const answer = await deps.purchases.buy(currentUser(request), [request.body.video_id], request.headers['idempotency-key']);
+        const answer = await deps.purchases.buy(currentUser(request), [request.body.video_id], request.headers['idempotency-key'], request.body.phone_number);
         return reply.status(answer.status).send(answer.body);
       },
     );
@@ -47,10 +50,10 @@ export function orderRoutes(deps: { purchases: PurchaseService; cart: CartServic
       '/checkout',
       {
         ...secured,
-        schema: { tags, summary: 'Buy a whole cart, all or nothing', security: [{ bearer: [] }], headers: idempotencyHeader, body: checkoutInputSchema, response: { 201: purchaseResultSchema, ...buyErrors } },
+        schema: { tags, summary: 'Buy a whole cart, all or nothing (with `phone_number`, a short balance is paid with M-Pesa)', security: [{ bearer: [] }], headers: idempotencyHeader, body: checkoutInputSchema, response: { 201: purchaseResultSchema, 202: checkoutPaymentSchema, ...buyErrors } },
       },
       async (request, reply) => {
-        const answer = await deps.purchases.buy(currentUser(request), request.body.video_ids, request.headers['idempotency-key']);
+        const answer = await deps.purchases.buy(currentUser(request), request.body.video_ids, request.headers['idempotency-key'], request.body.phone_number);
         return reply.status(answer.status).send(answer.body);
       },
     );

@@ -8,9 +8,24 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { postLedgerEntry } from '../wallet/wallet.ts';
 import type { UserRow } from '../accounts/user-repository.ts';
 import { parseStkCallback } from './callback.ts';
+import { customerMessage, purchaseFailure } from './outcome-words.ts';
 import { type DarajaClient, DarajaError, stateForResultCode } from './daraja-client.ts';
 
-type DepositRow = typeof deposits.$inferSelect;
+export type DepositRow = typeof deposits.$inferSelect;
+
+// Hex: no letters Daraja refuses in a callback address ('sql', 'cmd', 'exec', ...).
+const newCallbackSecret = () => randomBytes(24).toString('hex');
+const sqlIntArray = (xs: number[]) => sql`ARRAY[${sql.join(
+  xs.map((x) => sql`${x}`),
+  sql`, `,
+)}]::int[]`;
+
+/** Thrown inside the checkout transaction to roll it back when the Idempotency-Key was answered meanwhile. */
+class ReplayInstead extends Error {
+  constructor(readonly deposit: DepositRow) {
+    super('replay');
+  }
+}
 export type Outcome = { state: 'completed' | 'failed' | 'cancelled' | 'review'; resultCode: string | null; resultDesc: string; receipt?: string | null };
 
 
@@ -24,10 +39,17 @@ export function toDepositView(d: DepositRow, balance: number | null): Deposit {
     receipt: d.receipt,
     time: d.createdAt.toISOString(),
     balance: d.state === 'completed' ? balance : null,
+    message: customerMessage(d.state, d.resultCode),
+    purchase: d.purchaseVideoIds && d.purchaseState ? { state: d.purchaseState, video_ids: d.purchaseVideoIds, detail: d.purchaseDetail } : null,
   };
 }
 
-export function createDepositService(deps: { db: Database; daraja: DarajaClient; callbackBase: string; log: FastifyBaseLogger; firstCheckMs: number }) {
+/** How buying the videos of a paid checkout went, in the transaction that credited the payment. */
+export type PaidOrderOutcome = { state: 'completed' } | { state: 'failed'; detail: string };
+/** Buys a paid checkout's videos inside the crediting transaction (orders' buy_videos, wired in app.ts). */
+export type PaidOrderBuyer = (tx: Database, deposit: DepositRow) => Promise<PaidOrderOutcome>;
+
+export function createDepositService(deps: { db: Database; daraja: DarajaClient; callbackBase: string; log: FastifyBaseLogger; firstCheckMs: number; buyPaidOrder?: PaidOrderBuyer }) {
   const { db, daraja, log } = deps;
 
   /**
@@ -47,9 +69,45 @@ export function createDepositService(deps: { db: Database; daraja: DarajaClient;
       if (outcome.state === 'completed') {
         await postLedgerEntry(tx, { userId: moved.userId, kind: 'deposit', amount: moved.amount, reference: moved.receipt ?? moved.checkoutRequestId ?? `deposit-${moved.id}`, note: `M-Pesa ${moved.phone}` });
       }
+      // A checkout paid with M-Pesa buys its videos in this same transaction, or says why not; a
+      // payment still in review keeps its purchase pending until staff settle it.
+      if (moved.purchaseState === 'pending' && outcome.state !== 'review') {
+        const bought: PaidOrderOutcome =
+          outcome.state !== 'completed' ? { state: 'failed', detail: purchaseFailure.unpaid } : deps.buyPaidOrder ? await deps.buyPaidOrder(tx, moved) : { state: 'failed', detail: purchaseFailure.missing };
+        await tx
+          .update(deposits)
+          .set({ purchaseState: bought.state, purchaseDetail: bought.state === 'failed' ? bought.detail : null })
+          .where(eq(deposits.id, moved.id));
+      }
       await alongside?.(tx, moved);
       return true;
     });
+  }
+
+  /** Sends the STK push for a pending deposit and records its CheckoutRequestID; a refusal settles it. */
+  async function push(row: DepositRow, buyerid: number, description: string): Promise<DepositRow> {
+    try {
+      const sent = await daraja.stkPush({
+        amount: row.amount,
+        phone: row.phone,
+        callbackUrl: `${deps.callbackBase}/api/deposit/callback/${row.callbackSecret}`,
+        accountReference: `VSK${buyerid}`,
+        description,
+      });
+      const [updated] = await db
+        .update(deposits)
+        .set({ checkoutRequestId: sent.checkoutRequestId, merchantRequestId: sent.merchantRequestId, nextCheckAt: new Date(Date.now() + deps.firstCheckMs) })
+        .where(eq(deposits.id, row.id))
+        .returning();
+      return updated!;
+    } catch (err) {
+      const reason = err instanceof DarajaError ? err.message : 'M-Pesa could not be reached';
+      // A lost answer may still have reached the phone: such a deposit waits for review, never resent.
+      const state = err instanceof DarajaError && err.code !== 'network' ? 'failed' : 'review';
+      await settle(row.id, { state, resultCode: err instanceof DarajaError ? err.code : null, resultDesc: reason });
+      log.warn({ err, depositId: row.id }, 'STK push not accepted');
+      throw new HttpError(502, reason, { success: false });
+    }
   }
 
   const balanceOf = async (userId: number) => (await db.select({ b: profiles.account }).from(profiles).where(eq(profiles.userId, userId)))[0]?.b ?? 0;
@@ -79,32 +137,48 @@ export function createDepositService(deps: { db: Database; daraja: DarajaClient;
     async start(user: UserRow, buyerid: number, input: { amount: number; phone: string }) {
       const [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
       if (!profile || profile.buyerid !== buyerid) throw new HttpError(403, 'You can only deposit to your own account.');
-      // Hex: no letters Daraja refuses in a callback address ('sql', 'cmd', 'exec', ...).
-      const callbackSecret = randomBytes(24).toString('hex');
-      const [row] = await db.insert(deposits).values({ userId: user.id, amount: input.amount, phone: input.phone, callbackSecret }).returning();
-      try {
-        const sent = await daraja.stkPush({
-          amount: input.amount,
-          phone: input.phone,
-          callbackUrl: `${deps.callbackBase}/api/deposit/callback/${callbackSecret}`,
-          accountReference: `VSK${profile.buyerid}`,
-          description: 'Deposit',
-        });
-        const [updated] = await db
-          .update(deposits)
-          .set({ checkoutRequestId: sent.checkoutRequestId, merchantRequestId: sent.merchantRequestId, nextCheckAt: new Date(Date.now() + deps.firstCheckMs) })
-          .where(eq(deposits.id, row!.id))
-          .returning();
-        return updated!;
-      } catch (err) {
-        const reason = err instanceof DarajaError ? err.message : 'M-Pesa could not be reached';
-        // A lost answer may still have reached the phone: such a deposit waits for review, never resent.
-        const state = err instanceof DarajaError && err.code !== 'network' ? 'failed' : 'review';
-        await settle(row!.id, { state, resultCode: err instanceof DarajaError ? err.code : null, resultDesc: reason });
-        log.warn({ err, depositId: row!.id }, 'STK push not accepted');
-        throw new HttpError(502, reason, { success: false });
-      }
+      const [row] = await db.insert(deposits).values({ userId: user.id, amount: input.amount, phone: input.phone, callbackSecret: newCallbackSecret() }).returning();
+      return push(row!, profile.buyerid, 'Deposit');
     },
+
+    /**
+     * Checkout with M-Pesa (CONTRACT §8): a deposit of the shortfall that buys `videoIds` once paid.
+     * The row (and the Idempotency-Key's answer, by `remember`) is written under the customer's profile
+     * lock before the push, so a retried checkout finds it and sends no second prompt; so does a
+     * checkout of the same videos while an earlier prompt is still open.
+     */
+    async startForPurchase(
+      userId: number,
+      input: { amount: number; phone: string; videoIds: number[] },
+      remember: (tx: Database, depositId: number) => Promise<DepositRow | null>,
+    ): Promise<{ deposit: DepositRow; resent: boolean }> {
+      const created = await db.transaction(async (t) => {
+        const tx = t as unknown as Database;
+        const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, userId)).for('update');
+        if (!profile) throw new HttpError(404, 'Not found.');
+        const [open] = await tx
+          .select()
+          .from(deposits)
+          .where(and(eq(deposits.userId, userId), eq(deposits.state, 'pending'), eq(deposits.purchaseState, 'pending'), sql`${deposits.purchaseVideoIds} = ${sqlIntArray(input.videoIds)}`, sql`${deposits.createdAt} > now() - interval '2 minutes'`))
+          .limit(1);
+        if (open) return { deposit: open, existing: true, buyerid: profile.buyerid };
+        const [row] = await tx
+          .insert(deposits)
+          .values({ userId, amount: input.amount, phone: input.phone, callbackSecret: newCallbackSecret(), purchaseVideoIds: input.videoIds, purchaseState: 'pending' })
+          .returning();
+        const seen = await remember(tx, row!.id);
+        // Another request with the same key got there first: roll this row back and answer that one.
+        if (seen) throw new ReplayInstead(seen);
+        return { deposit: row!, existing: false, buyerid: profile.buyerid };
+      }).catch((err: unknown) => {
+        if (err instanceof ReplayInstead) return { deposit: err.deposit, existing: true, buyerid: 0 };
+        throw err;
+      });
+      if (created.existing) return { deposit: created.deposit, resent: false };
+      return { deposit: await push(created.deposit, created.buyerid, 'Video purchase'), resent: true };
+    },
+
+    byId: async (id: number) => (await db.select().from(deposits).where(eq(deposits.id, id)))[0] ?? null,
 
     /**
      * Daraja's callback on a deposit's secret path. Credits only when the secret, CheckoutRequestID,
@@ -133,7 +207,7 @@ export function createDepositService(deps: { db: Database; daraja: DarajaClient;
       if (!moved) log.info({ depositId: deposit.id }, 'callback raced another answer; nothing changed');
     },
 
-    async status(user: UserRow, checkoutRequestId: string): Promise<Deposit> {
+    async status(user: { id: number }, checkoutRequestId: string): Promise<Deposit> {
       const [d] = await db.select().from(deposits).where(and(eq(deposits.checkoutRequestId, checkoutRequestId), eq(deposits.userId, user.id)));
       if (!d) throw new HttpError(404, 'Not found.');
       return toDepositView(d, await balanceOf(user.id));

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { darajaSimulator } from '@store/daraja-sim';
 import { createDarajaClient } from './daraja-client.ts';
-import { createDepositService } from './deposit-service.ts';
+import { createDepositService, type PaidOrderBuyer } from './deposit-service.ts';
 import { createReconciler } from './reconciler.ts';
 import { paymentRoutes } from './routes.ts';
 
@@ -13,8 +13,13 @@ export interface PaymentsOptions {
   simulatorDeliver?: (url: string, body: unknown) => Promise<void>;
 }
 
+export interface PaymentsWiring {
+  /** Buys a paid checkout's videos in the transaction that credits the payment (orders). */
+  buyPaidOrder: PaidOrderBuyer;
+}
+
 /** Wires M-Pesa deposits: the Daraja client, the simulator in simulator mode, the reconciler. */
-export async function createPayments(app: FastifyInstance, opts: PaymentsOptions = {}) {
+export async function createPayments(app: FastifyInstance, wiring: PaymentsWiring, opts: PaymentsOptions = {}) {
   const m = app.config.mpesa;
   if (m.mode === 'simulator') {
     await app.register(darajaSimulator, {
@@ -30,7 +35,7 @@ export async function createPayments(app: FastifyInstance, opts: PaymentsOptions
     });
   }
   const daraja = createDarajaClient({ baseUrl: m.baseUrl, consumerKey: m.consumerKey, consumerSecret: m.consumerSecret, shortcode: m.shortcode, passkey: m.passkey, transactionType: m.transactionType, ...(opts.darajaFetch ? { fetch: opts.darajaFetch } : {}) });
-  const deposits = createDepositService({ db: app.db, daraja, callbackBase: app.config.publicUrl, log: app.log, firstCheckMs: m.reconcileAfterMs });
+  const deposits = createDepositService({ db: app.db, daraja, callbackBase: app.config.publicUrl, log: app.log, firstCheckMs: m.reconcileAfterMs, buyPaidOrder: wiring.buyPaidOrder });
   const reconciler = createReconciler({ deposits, daraja, log: app.log, firstCheckMs: m.reconcileAfterMs });
   return { deposits, reconciler, routes: paymentRoutes(deposits) };
 }
