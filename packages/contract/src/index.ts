@@ -11,3 +11,4 @@ export * from './admin.ts';
 export * from './admin-catalog.ts';
 export * from './admin-customers.ts';
 export * from './format.ts';
+export * from './quick-signup.ts';

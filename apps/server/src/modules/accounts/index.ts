@@ -4,6 +4,7 @@ import type { AttemptCounter } from '../../lib/attempt-counter.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createAccountService } from './account-service.ts';
 import { registerAuth } from './auth.ts';
+import { createQuickSignup } from './quick-signup.ts';
 import { createResetService } from './reset-service.ts';
 import { accountRoutes } from './routes.ts';
 import { createSessionService } from './session-service.ts';
@@ -17,6 +18,7 @@ export function createAccounts(app: FastifyInstance, deps: { mailer: Mailer; att
   const sessions = createSessionService({ db, users, tokens: createTokenSigner(config.jwtSecret), attempts: deps.attempts, failureLimit: config.loginFailureLimit });
   const accounts = createAccountService({ users, mediaDir: path.join(config.dataDir, 'media') });
   const resets = createResetService({ db, users, mailer: deps.mailer, attempts: deps.attempts, publicUrl: config.publicUrl, log: app.log });
+  const quickSignup = createQuickSignup({ db, users, sessions, mailer: deps.mailer, publicUrl: config.publicUrl, log: app.log });
   registerAuth(app, sessions);
-  return { users, sessions, accounts, resets, routes: accountRoutes({ users, accounts, sessions, resets }) };
+  return { users, sessions, accounts, resets, routes: accountRoutes({ users, accounts, sessions, resets, quickSignup }) };
 }

@@ -12,6 +12,7 @@ import {
   memberUpdateSchema,
   PROFILE_PICTURE_MAX_BYTES,
   profileUpdateSchema,
+  quickSignupInputSchema,
   refreshInputSchema,
   registerInputSchema,
   resetInputSchema,
@@ -23,6 +24,7 @@ import { FieldError, fieldErrorFromIssues } from '../../lib/http-errors.ts';
 import { parseId } from '../catalog/catalog-service.ts';
 import type { AccountService } from './account-service.ts';
 import { currentUser } from './auth.ts';
+import type { QuickSignup } from './quick-signup.ts';
 import type { createResetService } from './reset-service.ts';
 import type { SessionService } from './session-service.ts';
 import { REFRESH_TTL_S } from './tokens.ts';
@@ -33,6 +35,7 @@ export interface AccountRouteDeps {
   accounts: AccountService;
   sessions: SessionService;
   resets: ReturnType<typeof createResetService>;
+  quickSignup: QuickSignup;
 }
 
 const tags = ['accounts'];
@@ -74,6 +77,24 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { user } = await accounts.register(request.body);
         return reply.status(201).send({ id: user.id, username: user.username, email: user.email });
+      },
+    );
+
+    app.post(
+      '/register/quick',
+      {
+        config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: '10 minutes' } },
+        schema: {
+          tags,
+          summary: 'Sign up at checkout with an e-mail and the M-Pesa phone: signed in at once, a link to choose a password by e-mail',
+          body: quickSignupInputSchema,
+          response: { 201: loginResponseSchema, 400: badRequestSchema, 429: errorDetailSchema },
+        },
+      },
+      async (request, reply) => {
+        const { user, tokens } = await deps.quickSignup.signUp(request.body);
+        setRefreshCookie(reply, tokens.refresh);
+        return reply.status(201).send({ is_staff: false, tokens, username: user.username, purchase: [], profile: { profile_pic: null } });
       },
     );
 
