@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { ResponseCache } from './lib/response-cache.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSites } from './plugins/sites.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -63,6 +64,7 @@ export async function buildApp({ config, database, redis, mailer, payments: paym
   app.decorate('catalogCache', new ResponseCache());
 
   registerErrorHandler(app);
+  await registerSecurityHeaders(app);
   // Customers pay for every megabyte: JSON, HTML and scripts go out compressed. Brotli at a low
   // quality is fast enough for per-request bodies and still beats gzip.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });

@@ -109,6 +109,28 @@ describe.each(engines())('resumable uploads (tus) on %s', (engine) => {
     expect(left.filter((n) => !n.startsWith('.'))).toEqual([]);
   });
 
+  it('answers every refusal as {detail} JSON, never as text and never with SQL', async () => {
+    const noVersion = await fetch(`${base}/api/admin/uploads`, { method: 'POST', headers: { ...staff, 'Upload-Length': '10' } });
+    expect(noVersion.status).toBe(412);
+    expect(noVersion.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await noVersion.json()).toEqual({ detail: 'Tus-Resumable Required' });
+    // An id beyond the database's integer range used to reach SQL and come back as its text.
+    const huge = await create(10, { video_id: '2147483648', kind: 'extra', filename: 'a.txt' });
+    expect(huge.status).toBe(400);
+    expect(await huge.json()).toEqual({ detail: 'Say which video the file belongs to (video_id).' });
+    const location = (await create(10, { video_id: String(videoId), kind: 'extra', filename: 'b.txt' })).headers.get('location')!;
+    const wrongOffset = await tus({ method: 'PATCH', headers: { 'Upload-Offset': '5', 'Content-Type': 'application/offset+octet-stream' }, body: Buffer.alloc(5) }, location);
+    expect(wrongOffset.status).toBe(409);
+    expect(await wrongOffset.json()).toEqual({ detail: expect.any(String) });
+  });
+
+  it('lets no other site read its answers (no Access-Control-Allow-Origin)', async () => {
+    for (const method of ['POST', 'OPTIONS']) {
+      const res = await tus({ method, headers: { Origin: 'https://evil.example', 'Upload-Length': '10', 'Upload-Metadata': `video_id ${b64(String(videoId))},kind ${b64('extra')},filename ${b64('c.txt')}` } });
+      expect(res.headers.get('access-control-allow-origin'), method).toBeNull();
+    }
+  });
+
   it('lets no customer start an upload', async () => {
     const customer = await signedInCustomer(t.app);
     const res = await fetch(`${base}/api/admin/uploads`, { method: 'POST', headers: { 'Tus-Resumable': '1.0.0', ...customer.auth, 'Upload-Length': '10' } });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer, type Upload } from '@tus/server';
 import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { EXTRA_FILE_EXTENSIONS, MAIN_VIDEO_EXTENSIONS, MAX_EXTRA_FILE_BYTES, MAX_MAIN_VIDEO_BYTES, UPLOAD_KINDS } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { mediaJobs, videoFiles, videos } from '../../db/schema.ts';
@@ -13,14 +13,30 @@ import { safeFileName } from '../media/owned-media.ts';
 import { mediaPaths } from '../media/pipeline.ts';
 import { currentUser } from '../accounts/auth.ts';
 import { recordAudit } from './audit.ts';
+import { carryHeadersToRaw } from '../../plugins/security-headers.ts';
 
 /** Staff uploads run before the demo's generated clips. */
 const UPLOAD_PRIORITY = 10_000;
 /** An upload nobody finished is kept this long for its resumption, then may be swept. */
 const UNFINISHED_KEPT_MS = 7 * 24 * 3600 * 1000;
 
-/** tus answers errors as text; ours carry CONTRACT's `{detail}` so clients read them one way. */
-const refuse = (status: number, detail: string) => ({ status_code: status, body: JSON.stringify({ detail }) });
+/** A refusal from our hooks; `JsonTusServer` turns every error's text into CONTRACT's `{detail}`. */
+const refuse = (status: number, detail: string) => ({ status_code: status, body: detail });
+
+/**
+ * tus answers errors as plain text, and an error it does not know (a database failure) as its
+ * message: ours go out as `{"detail": ...}` (CONTRACT §3), like every other answer under /api.
+ */
+class JsonTusServer extends TusServer {
+  override write(context: Parameters<TusServer['write']>[0], headers: Headers, status: number, body = '') {
+    if (status < 400) return super.write(context, headers, status, body);
+    headers.set('Content-Type', 'application/json; charset=utf-8');
+    return super.write(context, headers, status, JSON.stringify({ detail: body.trim() || 'The upload failed.' }));
+  }
+}
+
+/** The ids the database can hold (PostgreSQL integer). */
+const MAX_ID = 2_147_483_647;
 
 const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase();
 
@@ -35,7 +51,7 @@ function readMeta(upload: Upload): UploadMeta {
   const videoId = Number(m.video_id);
   const kind = m.kind as UploadMeta['kind'];
   const filename = safeFileName(m.filename ?? '', '');
-  if (!Number.isInteger(videoId) || videoId <= 0) throw refuse(400, 'Say which video the file belongs to (video_id).');
+  if (!Number.isInteger(videoId) || videoId <= 0 || videoId > MAX_ID) throw refuse(400, 'Say which video the file belongs to (video_id).');
   if (!UPLOAD_KINDS.includes(kind)) throw refuse(400, 'Say whether the file is the main video or an extra (kind).');
   if (!filename) throw refuse(400, 'Give the file name (filename).');
   return { videoId, kind, filename };
@@ -52,6 +68,8 @@ export function uploadRoutes(deps: { db: Database; mediaDir: string; tools: Medi
   const uploadDir = path.join(deps.mediaDir, 'uploads');
   /** Who is uploading, for the audit row: tus hands its hooks the raw request only. */
   const uploader = new WeakMap<IncomingMessage, number>();
+  /** The app's logger, once the routes are registered. */
+  let log: FastifyBaseLogger | undefined;
 
   async function videoExists(videoId: number) {
     return (await deps.db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId))).length > 0;
@@ -96,12 +114,20 @@ export function uploadRoutes(deps: { db: Database; mediaDir: string; tools: Medi
     });
   }
 
-  const tus = new TusServer({
+  const tus = new JsonTusServer({
     path: '/api/admin/uploads',
     relativeLocation: true,
     datastore: new FileStore({ directory: uploadDir, expirationPeriodInMilliseconds: UNFINISHED_KEPT_MS }),
     maxSize: MAX_MAIN_VIDEO_BYTES,
     disableTerminationForFinishedUploads: true,
+    // The back office is on this origin: no other site's page may read these answers.
+    allowedOrigins: () => false,
+    async onResponseError(_req, err) {
+      if ('status_code' in err) return err;
+      // Not one of ours or tus's: logged, and answered without its message (it may be SQL).
+      log?.error({ err }, 'upload failed');
+      return { status_code: 500, body: 'Something went wrong on our side. Please try again.' };
+    },
     async onUploadCreate(_req, upload) {
       const meta = readMeta(upload);
       if (upload.sizeIsDeferred || upload.size === undefined) throw refuse(400, 'Say the file size when the upload starts (Upload-Length).');
@@ -131,10 +157,12 @@ export function uploadRoutes(deps: { db: Database; mediaDir: string; tools: Medi
   });
 
   return async (app) => {
+    log = app.log;
     // tus reads the body itself: fastify must leave PATCH bodies unparsed.
     app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       uploader.set(request.raw, currentUser(request).id);
+      carryHeadersToRaw(reply);
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     };

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import helmet from '@fastify/helmet';
+
+/**
+ * The Content-Security-Policy every page of the store runs under (decision 0015). Everything comes
+ * from this origin; what needs more says why:
+ * - styles inline: MUI and react-admin (emotion) and Vidstack write <style> elements and style
+ *   attributes at run time, and the server-written first paint uses style attributes;
+ * - blob: media and workers: hls.js plays through Media Source Extensions (a blob: address for the
+ *   <video>) and runs its demuxer in a worker it builds from a blob;
+ * - data: and blob: pictures: inline icons (the favicon, Swagger UI's) and the back office's preview
+ *   of a picture before it is uploaded.
+ * No inline or remote script anywhere: the simulator's phone page loads its script from a file.
+ */
+export function contentSecurityPolicy(publicUrl: string): Record<string, string[] | null> {
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'media-src': ["'self'", 'blob:'],
+    'worker-src': ["'self'", 'blob:'],
+    'connect-src': ["'self'"],
+    'font-src': ["'self'", 'data:'],
+    'object-src': ["'none'"],
+    'frame-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    'manifest-src': ["'self'"],
+    // Over plain http (a phone testing on the LAN) upgrading would break every request.
+    'upgrade-insecure-requests': publicUrl.startsWith('https:') ? [] : null,
+  };
+}
+
+/**
+ * Security headers on every answer (helmet's defaults plus the policy above): no framing, no MIME
+ * sniffing, no referrer beyond this origin, HSTS when served over https.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  const https = app.config.publicUrl.startsWith('https:');
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config.publicUrl) },
+    // Posters and media are fetched by this origin's pages only; link-preview crawlers are not browsers.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
+  });
+}
+
+/**
+ * A route that writes to the raw response (tus) bypasses fastify's header handling: this copies the
+ * headers already set on the reply (the security headers among them) onto the raw response first.
+ */
+export function carryHeadersToRaw(reply: FastifyReply): void {
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value as string | string[] | number);
+  }
+}
