@@ -11,7 +11,7 @@ describe('errors, health, docs and the single-page apps', () => {
     dist = await fs.mkdtemp(path.join(os.tmpdir(), 'store-dist-'));
     for (const site of ['web', 'admin']) {
       await fs.mkdir(path.join(dist, site, 'assets'), { recursive: true });
-      await fs.writeFile(path.join(dist, site, 'index.html'), `<html><head><title>Store</title><meta name="description" content="x"></head><body>${site} app</body></html>`);
+      await fs.writeFile(path.join(dist, site, 'index.html'), `<html><head><title>Store</title><meta name="description" content="x"></head><body><div id="root"><!-- shell -->loading<!-- /shell --></div>${site} app</body></html>`);
       await fs.writeFile(path.join(dist, site, 'assets', 'main-abc.js'), `console.log("${site}")`);
     }
     t = await createTestApp('pglite', { webDist: path.join(dist, 'web'), adminDist: path.join(dist, 'admin') });
@@ -83,6 +83,26 @@ describe('errors, health, docs and the single-page apps', () => {
     expect(res.body).toContain(`<link rel="preload" as="image" imagesrcset="${hero.results[0]!.image_set[0]!.url} 160w`);
     // a title cannot close the script early
     expect(json).not.toContain('</');
+  });
+
+  it('writes a title with $ patterns into the page as text, never as a replacement pattern', async () => {
+    const { videos } = await import('../db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    const [first] = await t.database.db.select({ id: videos.id }).from(videos).limit(1);
+    const title = "Cash $' Flow $& $` $$ $1";
+    await t.database.db.update(videos).set({ title, dateUploaded: new Date(Date.now() + 60_000) }).where(eq(videos.id, first!.id));
+    t.app.catalogCache.clear();
+    for (const url of [`/video/${first!.id}`, '/']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      for (const tag of ['<head>', '</head>', '<body>', '</body>', '<!-- /shell -->', '<script id="initial-data"']) {
+        expect(res.body.split(tag).length - 1, `${url} ${tag}`).toBe(tag === '<!-- /shell -->' ? 0 : 1);
+      }
+      expect(res.body, url).toContain('Cash $&#39; Flow $&amp; $` $$ $1');
+      const json = /<script id="initial-data" type="application\/json">(.*)<\/script>/.exec(res.body)![1]!;
+      expect(JSON.stringify(JSON.parse(json)), url).toContain(JSON.stringify(title).slice(1, -1));
+    }
+    expect((await t.app.inject(`/video/${first!.id}`)).body).toContain("<title>Cash $&#39; Flow $&amp; $` $$ $1 – Ksh");
   });
 
   it('compresses JSON and pages for clients that accept it', async () => {

@@ -26,8 +26,9 @@ function preloadPoster(video: Video | undefined, sizes: string): string {
 
 function withInitialData(html: string, data: InitialData, extraHead = '', shell = ''): string {
   const script = `<script id="initial-data" type="application/json">${scriptJson(data)}</script>`;
-  const page = html.replace('</head>', `    ${extraHead}\n  </head>`).replace('</body>', `  ${script}\n  </body>`);
-  return shell ? page.replace(/<!-- shell -->[\s\S]*?<!-- \/shell -->/, shell) : page;
+  // Replacer functions, never replacement strings: a `$'` or `$&` in a title would splice the page.
+  const page = html.replace('</head>', () => `    ${extraHead}\n  </head>`).replace('</body>', () => `  ${script}\n  </body>`);
+  return shell ? page.replace(/<!-- shell -->[\s\S]*?<!-- \/shell -->/, () => shell) : page;
 }
 
 

@@ -37,10 +37,13 @@ export function sharePreviewTags(video: Video, publicUrl: string): { title: stri
   return { title: escapeHtml(`${title} – ${price} | Video Store Kenya`), tags: `${tags}\n    <link rel="canonical" href="${escapeHtml(url)}" />` };
 }
 
-/** Puts a page's own title and tags into the storefront's index.html. */
+/**
+ * Puts a page's own title and tags into the storefront's index.html. Replacer functions, never
+ * replacement strings: in those `$'`, `$&` and `$\`` splice parts of the page into a title.
+ */
 export function withHead(indexHtml: string, head: { title: string; tags: string }): string {
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${head.title}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${head.title}</title>`)
     .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', `    ${head.tags}\n  </head>`);
+    .replace('</head>', () => `    ${head.tags}\n  </head>`);
 }
