@@ -13,6 +13,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSites } from './plugins/sites.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { searchRoutes } from './modules/catalog/search-routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { registerPublicImages } from './modules/media/routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, redis, mailer, payments: paym
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
+      await api.register(searchRoutes);
       await api.register(contentRoutes);
       await api.register(accounts.routes);
       await api.register(payments.routes);

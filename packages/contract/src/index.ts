@@ -11,4 +11,5 @@ export * from './admin.ts';
 export * from './admin-catalog.ts';
 export * from './admin-customers.ts';
 export * from './format.ts';
+export * from './search.ts';
 export * from './quick-signup.ts';

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createGroupRepository, type GroupKind } from './group-repository.ts';
+import { searchSyncFor } from './search-sync.ts';
 import { createVideoRepository } from './video-repository.ts';
 import { toVideo, type VideoRow } from './video-view.ts';
 
@@ -18,6 +19,7 @@ export function parseId(raw: string): number {
 export function createCatalogService(db: Database) {
   const videoRepo = createVideoRepository(db);
   const groupRepo = createGroupRepository(db);
+  const search = searchSyncFor(db);
 
   async function withFiles(rows: VideoRow[]): Promise<Video[]> {
     const files = await videoRepo.additionalFiles(rows.map((r) => r.id));
@@ -54,6 +56,14 @@ export function createCatalogService(db: Database) {
     async listVideos(url: string, q: VideoListQuery): Promise<Page<Video>> {
       const w = pageWindow(q.page, q.page_size, DEFAULT_PAGE_SIZE);
       const { page: _p, page_size: _s, ordering, ...filters } = q;
+      if (filters.title) {
+        // Search (decision 0016): the in-memory index picks and orders the page, the database reads its rows.
+        const { title, ...others } = filters;
+        const found = (await search.current()).search(title, others, ordering ?? '-date_uploaded', w.pageSize, w.offset);
+        const byId = new Map((await videoRepo.byIds(found.ids)).map((r) => [r.id, r]));
+        const rows = found.ids.map((id) => byId.get(id)).filter((r): r is VideoRow => r !== undefined);
+        return toPage(url, w, found.count, await withFiles(rows));
+      }
       const { rows, count } = await videoRepo.list(filters, ordering ?? '-date_uploaded', w.pageSize, w.offset);
       return toPage(url, w, count, await withFiles(rows));
     },

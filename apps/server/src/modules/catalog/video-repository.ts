@@ -3,7 +3,6 @@ import type { VideoListQuery, VideoOrdering } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { djs, genres, purchases, videoFiles, videos } from '../../db/schema.ts';
 import type { AdditionalFileRow, VideoRow } from './video-view.ts';
-import { titleSearch } from './search.ts';
 
 const videoColumns = {
   id: videos.id,
@@ -37,9 +36,10 @@ function orderBy(ordering: VideoOrdering): SQL[] {
   return [dir(column), dir(videos.id)];
 }
 
-export type VideoFilters = Omit<VideoListQuery, 'page' | 'page_size' | 'ordering'>;
+/** The list's filters; a title search is answered by the search index instead (search-index.ts, decision 0016). */
+export type VideoFilters = Omit<VideoListQuery, 'page' | 'page_size' | 'ordering' | 'title'>;
 
-function filterConditions(f: VideoFilters): { where: SQL | undefined; rank: SQL | null } {
+function filterConditions(f: VideoFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(videos.published, true)];
   if (f.genre) conditions.push(sql`lower(${genres.title}) = lower(${f.genre})`);
   if (f.dj) conditions.push(sql`lower(${djs.djName}) = lower(${f.dj})`);
@@ -47,9 +47,7 @@ function filterConditions(f: VideoFilters): { where: SQL | undefined; rank: SQL 
   if (f.type) conditions.push(sql`${videos.type} = lower(${f.type})`);
   if (f.suggest !== undefined) conditions.push(eq(videos.suggest, f.suggest));
   if (f.popular !== undefined) conditions.push(eq(videos.popular, f.popular));
-  const search = f.title ? titleSearch(f.title) : null;
-  if (search) conditions.push(search.where);
-  return { where: and(...conditions), rank: search?.rank ?? null };
+  return and(...conditions);
 }
 
 export function createVideoRepository(db: Database) {
@@ -68,28 +66,9 @@ export function createVideoRepository(db: Database) {
   return {
     additionalFiles,
 
-    /** One page of the catalogue; best title matches first when searching. */
+    /** One page of the catalogue. */
     async list(filters: VideoFilters, ordering: VideoOrdering, limit: number, offset: number) {
-      const { where, rank } = filterConditions(filters);
-      if (rank) {
-        // The planner prices trigram similarity like an integer comparison and, at a few percent
-        // estimated selectivity, scans the whole table (300+ ms at 100,000 titles) instead of using
-        // the trigram index (~20 ms). For a title search the index is always the right path.
-        const rows = await db.transaction(async (tx) => {
-          await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-          // The page and the total in one pass, so the similarity is computed once per match.
-          return tx
-            .select({ ...videoColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-            .from(videos)
-            .innerJoin(djs, eq(videos.djId, djs.id))
-            .innerJoin(genres, eq(videos.genreId, genres.id))
-            .where(where)
-            .orderBy(desc(rank), ...orderBy(ordering))
-            .limit(limit)
-            .offset(offset);
-        });
-        return { rows: rows as VideoRow[], count: rows[0]?.total ?? 0 };
-      }
+      const where = filterConditions(filters);
       const [rows, [total]] = await Promise.all([
         joined().where(where).orderBy(...orderBy(ordering)).limit(limit).offset(offset),
         db

@@ -1,0 +1,51 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MIN_SUGGEST_LENGTH, badRequestSchema, searchSuggestionsQuerySchema, searchSuggestionsSchema, type SearchSuggestions } from '@store/contract';
+import { posterUrls } from '../media/images.ts';
+import { createVideoRepository } from './video-repository.ts';
+import { searchSyncFor } from './search-sync.ts';
+
+const DEFAULT_SUGGESTIONS = 5;
+
+/** Suggestions as a customer types in the header's search box, and "Did you mean" for an empty result. */
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const videos = createVideoRepository(app.db);
+  const sync = searchSyncFor(app.db);
+
+  app.get(
+    '/search/suggestions',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'A few titles matching what is typed so far, with small posters',
+        description:
+          'The same typo-tolerant search as /videoDetails/?title=, the last word as a prefix; nothing under 2 characters. ' +
+          'When nothing matches, did_you_mean proposes the query with its unknown words corrected.',
+        querystring: searchSuggestionsQuerySchema,
+        response: { 200: searchSuggestionsSchema, 400: badRequestSchema },
+      },
+    },
+    async (request, reply) => {
+      // A cached answer is a serialised string: sent as it is, past the response schema's serializer.
+      const send = (body: string) => (reply as FastifyReply).type('application/json; charset=utf-8').header('cache-control', 'public, max-age=5').send(body);
+      const cache = app.catalogCache;
+      const cached = cache.get(request.url);
+      if (cached !== undefined) return send(cached);
+      const { q, limit } = request.query;
+      let answer: SearchSuggestions = { results: [], did_you_mean: null };
+      if (q.trim().length >= MIN_SUGGEST_LENGTH) {
+        const index = await sync.current();
+        const { ids } = index.search(q, {}, '-purchase_times', limit ?? DEFAULT_SUGGESTIONS, 0);
+        const rows = new Map((await videos.byIds(ids)).map((r) => [r.id, r]));
+        const results = ids.flatMap((id) => {
+          const r = rows.get(id);
+          return r ? [{ vidId: r.id, title: r.title, season: r.season, dj: r.djName, poster: posterUrls(r.posterKey).set[0]?.url ?? null }] : [];
+        });
+        answer = { results, did_you_mean: results.length === 0 ? index.didYouMean(q) : null };
+      }
+      const body = JSON.stringify(answer);
+      cache.set(request.url, body);
+      return send(body);
+    },
+  );
+};
