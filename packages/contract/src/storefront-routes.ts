@@ -27,6 +27,7 @@ export const STOREFRONT_ROUTES = [
   '/profile',
   '/deposit',
   '/cart',
+  '/purchase/done',
   '/account/dashboard',
   '/account/cart',
 ] as const;

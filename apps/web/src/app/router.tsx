@@ -27,6 +27,7 @@ const AccountScreen = lazy(() => import('../features/account/routes/account.tsx'
 const ProfileScreen = lazy(() => import('../features/account/routes/profile.tsx'));
 const DepositScreen = lazy(() => import('../features/deposit/routes/deposit.tsx'));
 const CartScreen = lazy(() => import('../features/cart/routes/cart.tsx'));
+const PurchaseDoneScreen = lazy(() => import('../features/cart/routes/purchase-done.tsx'));
 
 /** Every storefront route of seed §2 (declarative routes: the data router's code is not needed). */
 export function AppRoutes() {
@@ -57,6 +58,7 @@ export function AppRoutes() {
         <Route path="/profile" element={<ProfileScreen />} />
         <Route path="/deposit" element={<DepositScreen />} />
         <Route path="/cart" element={<CartScreen />} />
+        <Route path="/purchase/done" element={<PurchaseDoneScreen />} />
         {/* Dead links of the seed, settled in CONTRACT §7. */}
         <Route path="/account/dashboard" element={<Navigate to="/account" replace />} />
         <Route path="/account/cart" element={<Navigate to="/cart" replace />} />

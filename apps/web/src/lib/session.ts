@@ -20,6 +20,10 @@ export const storedUserName = () => read<string | null>('user', null);
 export const storedPictureUrl = () => read<string | null>('pic_url', null);
 export const isStaff = () => read<boolean>('admin', false);
 export const ownedTitles = () => read<string[]>('myListTitles', []);
+/** Ids of the videos the server last said this customer owns: only a hint for where a card links. */
+export const ownedVideoIds = () => read<number[]>('ownedVideoIds', []);
+/** The M-Pesa phone last used on this device, to fill the next payment's field. */
+export const rememberedPhone = () => read<string | null>('mpesa_phone', null);
 export const storedBalance = () => read<number | null>('balance', null);
 
 const listeners = new Set<() => void>();
@@ -39,16 +43,25 @@ export function rememberBalance(balance: number) {
   notify();
 }
 
-/** Titles the customer owns (seed §3 `myListTitles`): opening one leads to its watch page. */
-export function rememberOwned(titles: string[], replace = false) {
-  const all = replace ? titles : [...new Set([...ownedTitles(), ...titles])];
-  localStorage.setItem('myListTitles', JSON.stringify(all));
+/**
+ * What the customer owns, as the server last said (login, purchases, /api/info/): titles under the
+ * seed's `myListTitles` and ids. Both are hints for links only; a page decides from the server.
+ */
+export function rememberOwned(videos: { video_id: number; video_name: string }[], replace = false) {
+  const titles = videos.map((v) => v.video_name);
+  const ids = videos.map((v) => v.video_id);
+  localStorage.setItem('myListTitles', JSON.stringify(replace ? titles : [...new Set([...ownedTitles(), ...titles])]));
+  localStorage.setItem('ownedVideoIds', JSON.stringify(replace ? ids : [...new Set([...ownedVideoIds(), ...ids])]));
   notify();
+}
+
+export function rememberPhone(phone: string) {
+  localStorage.setItem('mpesa_phone', JSON.stringify(phone));
 }
 
 /** Forgets everything the browser kept about the customer (seed §4 logout). */
 export function forgetSession() {
-  for (const key of ['authorized', 'user', 'pic_url', 'admin', 'balance', 'auth', 'auth_refresh', 'myList', 'myListTitles', 'own', 'ownVideo', 'paid', 'paidVideo']) localStorage.removeItem(key);
+  for (const key of ['authorized', 'user', 'pic_url', 'admin', 'balance', 'auth', 'auth_refresh', 'myList', 'myListTitles', 'ownedVideoIds', 'mpesa_phone', 'own', 'ownVideo', 'paid', 'paidVideo']) localStorage.removeItem(key);
   try {
     sessionStorage.removeItem('deposit_history');
     sessionStorage.removeItem('purchase');

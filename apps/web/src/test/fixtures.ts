@@ -19,6 +19,7 @@ export function makeVideo(id: number, over: Partial<Video> = {}): Video {
     date_uploaded: new Date(Date.UTC(2026, 0, id)).toISOString(),
     suggest: false,
     popular: false,
+    for_sale: true,
     ...over,
   };
 }

@@ -28,6 +28,10 @@ window.matchMedia = (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 
+// jsdom does not scroll; pages that scroll to the top on arrival call this.
+window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView ??= () => undefined;
+
 beforeEach(() => {
   width = 1280;
   localStorage.clear();

@@ -3,6 +3,7 @@ import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { Link } from 'react-router';
 import { formatKsh } from '../../lib/format.ts';
 import { shortDisplayName, useSession } from '../../lib/session.ts';
+import { useInfo } from '../../features/account/api/account-calls.ts';
 
 const PersonIcon = () => (
   <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
@@ -15,6 +16,8 @@ const linkSx = { display: 'flex', alignItems: 'center', gap: 0.75, flexShrink: 0
 /** 'Login' with an icon when signed out; the short name and picture, linking to the profile, when in. */
 export function AccountLink() {
   const { signedIn, name, picture, balance } = useSession();
+  // The balance is the server's: read on every page load and whenever the customer comes back to the tab.
+  useInfo(signedIn);
   if (!signedIn) {
     return (
       <Box component={Link} to="/account/authenticate" sx={linkSx}>

@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { STORE_NAME } from '../../lib/store-info.ts';
 import { AccountLink } from './account-link.tsx';
+import { CartLink } from './cart-link.tsx';
 import { DjTabs } from './dj-tabs.tsx';
 import { Footer } from './footer.tsx';
 import { NewestStrip } from './newest-strip.tsx';
@@ -85,6 +86,7 @@ export function AppLayout() {
             VSK
           </Typography>
           <SearchBox />
+          <CartLink />
           <AccountLink />
         </Box>
         <DjTabs />

@@ -1,24 +1,36 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginResponse } from '@store/contract';
 import { apiPost } from '../../../lib/api-client.ts';
 import { setAccessToken } from '../../../lib/auth.ts';
 import { forgetSession, rememberOwned, rememberSession } from '../../../lib/session.ts';
 import { mergeLocalCart } from '../../cart/api/order-calls.ts';
 
+/** What signing in does, however it happened: token in memory, session remembered, carts merged, cache fresh. */
+async function startSession(client: QueryClient, res: LoginResponse) {
+  setAccessToken(res.tokens.access);
+  rememberSession({ username: res.username, pictureUrl: res.profile.profile_pic, isStaff: res.is_staff });
+  rememberOwned(res.purchase, true);
+  // The visitor's browser cart joins the account's; a failure keeps it in the browser for later.
+  await mergeLocalCart().catch(() => undefined);
+  // Nothing cached before (ownership, balance, cart) may show for this customer: read it all again.
+  void client.resetQueries();
+}
+
 /** POST /api/login/: the access token stays in memory, the refresh token arrives as a cookie. */
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; password: string }) => apiPost<LoginResponse>('/login/', input),
-    onSuccess: async (res) => {
-      setAccessToken(res.tokens.access);
-      rememberSession({ username: res.username, pictureUrl: res.profile.profile_pic, isStaff: res.is_staff });
-      rememberOwned(res.purchase.map((p) => p.video_name), true);
-      // The visitor's browser cart joins the account's; a failure keeps it in the browser for later.
-      await mergeLocalCart().catch(() => undefined);
-      void client.invalidateQueries({ queryKey: ['info'] });
-      void client.invalidateQueries({ queryKey: ['cart'] });
-    },
+    onSuccess: (res) => startSession(client, res),
+  });
+}
+
+/** POST /api/register/quick/: sign-up at checkout with an e-mail and the M-Pesa phone, signed in at once. */
+export function useQuickSignup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; phone_number: string }) => apiPost<LoginResponse>('/register/quick/', input),
+    onSuccess: (res) => startSession(client, res),
   });
 }
 
@@ -38,7 +50,8 @@ export function useLogout() {
     onSettled: () => {
       setAccessToken(null);
       forgetSession();
-      client.removeQueries({ queryKey: ['info'] });
+      // The next person on a shared phone must not see this customer's videos or balance.
+      client.removeQueries();
     },
   });
 }

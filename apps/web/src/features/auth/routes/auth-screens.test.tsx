@@ -91,14 +91,15 @@ describe('login, register and forgot password', () => {
     expect(await screen.findByText('Invalid email or password.')).toBeInTheDocument();
   });
 
-  it('registers with the password sent twice, shows the first field errors, then the success message', async () => {
+  it('registers with the password sent twice, shows the first field errors, then signs in and goes back where it was', async () => {
     let attempt = 0;
     const fetchMock = mockApi((url) => {
+      if (url.pathname === '/api/login/') return { is_staff: false, tokens: { access: 'a', refresh: 'r' }, username: 'kamau', purchase: [], profile: { profile_pic: null } };
       if (url.pathname !== '/api/register/') return emptyPage;
       attempt++;
       return attempt === 1 ? json({ email: ['A user with that email already exists.', 'second'] }, 400) : json({ id: 3 }, 201);
     });
-    renderApp(app, '/account/authenticate?tab=register');
+    renderApp(app, `/account/authenticate?tab=register&next=${encodeURIComponent('/video/12?buy=1')}`);
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
     type('Username', 'kamau');
     type('Email', 'kamau@example.co.ke');
@@ -110,6 +111,15 @@ describe('login, register and forgot password', () => {
     expect(body).toEqual({ username: 'kamau', email: 'kamau@example.co.ke', password1: 'baobab-sunrise-88', password2: 'baobab-sunrise-88' });
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Account created successfully.')).toBeInTheDocument();
+    expect(JSON.parse(String(fetchMock.mock.calls.find(([u]) => String(u) === '/api/login/')![1]!.body))).toEqual({ email: 'kamau@example.co.ke', password: 'baobab-sunrise-88' });
+    expect(localStorage.getItem('authorized')).toBe('true');
+    expect(await screen.findByTestId('where')).toHaveTextContent('/video/12');
+  });
+
+  it('never follows a next address off the site', async () => {
+    const { nextPath } = await import('../../../lib/next-path.ts');
+    expect(nextPath(new URLSearchParams('next=/cart?checkout=1'))).toBe('/cart?checkout=1');
+    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)']) expect(nextPath(new URLSearchParams({ next: bad }))).toBeNull();
   });
 
   it('says the reset link was sent, then after 4 s to check the e-mail', async () => {

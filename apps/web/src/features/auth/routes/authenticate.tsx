@@ -9,6 +9,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_HINT } from '@store/contract';
 import { ApiError } from '../../../lib/api-client.ts';
+import { nextPath } from '../../../lib/next-path.ts';
 import { pageSx, PageTitle } from '../../catalog/components/video-list-page.tsx';
 import { useLogin, useRegister, useRequestReset } from '../api/auth-calls.ts';
 
@@ -21,7 +22,7 @@ const firstErrors = (err: unknown): Record<string, string> =>
   err instanceof ApiError ? Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0] ?? ''])) : {};
 const generalError = (err: unknown) => (err instanceof ApiError && Object.keys(err.fieldErrors).length === 0 ? err.message : err && !(err instanceof ApiError) ? 'Error! Check your connection and try again.' : null);
 
-function LoginForm({ email: initialEmail }: { email: string }) {
+function LoginForm({ email: initialEmail, next }: { email: string; next: string }) {
   const navigate = useNavigate();
   const login = useLogin();
   const [email, setEmail] = useState(initialEmail);
@@ -29,7 +30,7 @@ function LoginForm({ email: initialEmail }: { email: string }) {
   const errors = firstErrors(login.error);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    login.mutate({ email, password }, { onSuccess: () => setTimeout(() => navigate('/'), LOGIN_REDIRECT_MS) });
+    login.mutate({ email, password }, { onSuccess: () => setTimeout(() => navigate(next), LOGIN_REDIRECT_MS) });
   };
   return (
     <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 1.5 }} aria-label="Login">
@@ -45,14 +46,19 @@ function LoginForm({ email: initialEmail }: { email: string }) {
   );
 }
 
-function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
+/** Registering signs the new customer in and carries on where they were (issue 13). */
+function RegisterForm({ next }: { next: string }) {
+  const navigate = useNavigate();
   const register = useRegister();
+  const login = useLogin();
   const [values, setValues] = useState({ username: '', email: '', password: '' });
   const errors = firstErrors(register.error);
   const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    register.mutate(values, { onSuccess: () => onCreated(values.email) });
+    register.mutate(values, {
+      onSuccess: () => login.mutate({ email: values.email, password: values.password }, { onSuccess: () => setTimeout(() => navigate(next), LOGIN_REDIRECT_MS) }),
+    });
   };
   const passwordError = errors.password1 ?? errors.password2;
   return (
@@ -70,9 +76,10 @@ function RegisterForm({ onCreated }: { onCreated: (email: string) => void }) {
         helperText={passwordError ?? PASSWORD_HINT}
         slotProps={{ htmlInput: { minLength: 8, maxLength: 128 } }}
       />
-      {register.isPending && <LinearProgress aria-label="Creating account" />}
-      {generalError(register.error) && <Alert severity="error">{generalError(register.error)}</Alert>}
-      <Button type="submit" variant="contained" disabled={register.isPending}>
+      {(register.isPending || login.isPending) && <LinearProgress aria-label="Creating account" />}
+      {generalError(register.error ?? login.error) && <Alert severity="error">{generalError(register.error ?? login.error)}</Alert>}
+      {register.isSuccess && login.isSuccess && <Alert severity="success">Account created successfully.</Alert>}
+      <Button type="submit" variant="contained" disabled={register.isPending || login.isPending || login.isSuccess}>
         Register
       </Button>
     </Box>
@@ -110,8 +117,8 @@ function ForgotForm() {
 export default function AuthenticateScreen() {
   const [params, setParams] = useSearchParams();
   const tab = (['login', 'register', 'forgot'] as const).find((t) => t === params.get('tab')) ?? 'login';
-  const [created, setCreated] = useState<string | null>(null);
-  const show = (t: AuthTab) => setParams({ tab: t }, { replace: true });
+  const next = nextPath(params) ?? '/';
+  const show = (t: AuthTab) => setParams((p) => (p.set('tab', t), p), { replace: true });
   return (
     <Box sx={{ ...pageSx, maxWidth: 480, mx: 'auto' }}>
       <PageTitle>Account</PageTitle>
@@ -120,20 +127,8 @@ export default function AuthenticateScreen() {
         <Tab value="register" label="Register" />
         <Tab value="forgot" label="Forgot password" />
       </Tabs>
-      {created && tab === 'login' && (
-        <Alert severity="success" sx={{ mb: 2 }}>
-          Account created successfully.
-        </Alert>
-      )}
-      {tab === 'login' && <LoginForm key={created ?? ''} email={created ?? ''} />}
-      {tab === 'register' && (
-        <RegisterForm
-          onCreated={(email) => {
-            setCreated(email);
-            show('login');
-          }}
-        />
-      )}
+      {tab === 'login' && <LoginForm email="" next={next} />}
+      {tab === 'register' && <RegisterForm next={next} />}
       {tab === 'forgot' && <ForgotForm />}
     </Box>
   );

@@ -1,23 +1,40 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Video } from '@store/contract';
-import { isSignedIn, ownedTitles, useSession } from '../../../lib/session.ts';
+import { ownedVideoQuery } from '../../../lib/owned-video.ts';
+import { isSignedIn, useSession } from '../../../lib/session.ts';
 import { useAddToCart, useCart } from '../api/order-calls.ts';
 import { BuyDialog } from './buy-dialog.tsx';
 
-/** The store page's Buy and Add to cart (seed §2, §4): a visitor is sent to log in at Buy. */
+/**
+ * The store page's Buy and Add to cart (seed §2, §4). Whether the customer owns this very video is
+ * the server's answer (CONTRACT §8), asked on every visit: a season bought is not the next season,
+ * and a refunded video is for sale again. `?buy=1` (back from logging in) opens the purchase again.
+ */
 export function BuyActions({ video }: { video: Video }) {
   const navigate = useNavigate();
-  useSession(); // re-render when the customer signs in or buys
+  const { signedIn } = useSession();
+  const [params, setParams] = useSearchParams();
+  const access = useQuery({ ...ownedVideoQuery(video.vidId), enabled: signedIn });
   const cart = useCart();
   const add = useAddToCart();
   const [buying, setBuying] = useState(false);
   const inCart = cart.data?.results.some((i) => i.video_id === video.vidId) ?? false;
+  const owned = access.data?.owned === true;
+  const deciding = signedIn && access.isPending;
 
-  if (ownedTitles().includes(video.title)) {
+  useEffect(() => {
+    if (params.get('buy') !== '1' || deciding) return;
+    setParams((p) => (p.delete('buy'), p), { replace: true });
+    if (isSignedIn() && !owned && video.for_sale) setBuying(true);
+  }, [params, setParams, deciding, owned, video.for_sale]);
+
+  if (owned) {
     return (
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 2 }}>
         <Chip color="success" label="You own this video" />
@@ -27,10 +44,20 @@ export function BuyActions({ video }: { video: Video }) {
       </Box>
     );
   }
+  if (!video.for_sale) {
+    return (
+      <Box sx={{ mt: 2 }} role="status">
+        <Chip label="Coming soon" />
+        <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
+          This video is still being prepared. It goes on sale as soon as it can be played.
+        </Typography>
+      </Box>
+    );
+  }
   const item = { video_id: video.vidId, video_name: video.title, image_url: video.image, price: video.price, purchase_times: video.purchase_times, season: video.season, dj: video.dj };
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
-      <Button variant="contained" size="large" onClick={() => (isSignedIn() ? setBuying(true) : navigate('/account/authenticate'))}>
+      <Button variant="contained" size="large" onClick={() => setBuying(true)} disabled={deciding}>
         Buy
       </Button>
       {inCart ? (
@@ -38,7 +65,7 @@ export function BuyActions({ video }: { video: Video }) {
           Movie in cart
         </Button>
       ) : (
-        <Button variant="outlined" size="large" onClick={() => add.mutate(item)} disabled={add.isPending || cart.isPending}>
+        <Button variant="outlined" size="large" onClick={() => add.mutate(item)} disabled={add.isPending || cart.isPending || deciding}>
           Add to cart
         </Button>
       )}
@@ -47,7 +74,7 @@ export function BuyActions({ video }: { video: Video }) {
           Go to cart
         </Button>
       )}
-      {buying && <BuyDialog open items={[item]} onClose={() => setBuying(false)} onBought={() => navigate(`/watch/${video.vidId}`)} />}
+      {buying && <BuyDialog open items={[item]} returnTo={`/video/${video.vidId}?buy=1`} onClose={() => setBuying(false)} onBought={(done) => navigate('/purchase/done', { state: done })} />}
     </Box>
   );
 }

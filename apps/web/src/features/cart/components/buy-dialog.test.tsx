@@ -1,34 +1,19 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { emptyPage, mockApi, renderApp } from '../../../test/render.tsx';
-import { BuyDialog } from './buy-dialog.tsx';
+import { BuyDialog, type PurchaseDone } from './buy-dialog.tsx';
 
-const info = (account: number) => ({ user: { id: 1, username: 'amina', email: 'a@example.co.ke', date_joined: '2026-01-01T00:00:00Z', is_staff: false, profile: { buyerid: 7, phone_number: null, account, country: 'Kenya', city: '', profile_pic: null } }, deposit_history: [], purchase: [] });
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
-const ui = (
-  <Routes>
-    <Route path="/video/1" element={<BuyDialog open items={[{ video_id: 1, price: 150 }, { video_id: 2, price: 100 }]} onClose={() => undefined} onBought={() => undefined} />} />
-    <Route path="*" element={<Where />} />
-  </Routes>
-);
+const info = (account: number, phone: string | null = null) => ({ user: { id: 1, username: 'amina', email: 'a@example.co.ke', date_joined: '2026-01-01T00:00:00Z', is_staff: false, profile: { buyerid: 7, phone_number: phone, account, country: 'Kenya', city: '', profile_pic: null } }, deposit_history: [], purchase: [] });
+const items = [
+  { video_id: 1, price: 150, video_name: 'Nairobi Heist' },
+  { video_id: 2, price: 100, video_name: 'Boda Boda Kings' },
+];
+const deposit = (state: string, purchase: string) => ({ checkout_request_id: 'ws_CO_1', amount: 50, phone_number: '254712000111', state, result_desc: null, receipt: state === 'completed' ? 'QKA1B2C3D4' : null, time: '2026-11-22T10:00:00Z', balance: state === 'completed' ? 0 : null, message: state === 'failed' ? 'The M-Pesa PIN was wrong. Nothing was charged: try again and enter your PIN carefully.' : 'Waiting', purchase: { state: purchase, video_ids: [1, 2], detail: purchase === 'failed' ? 'Nothing was bought because the payment did not go through.' : null } });
+const bodyOf = (fetchMock: ReturnType<typeof mockApi>, path: string) => JSON.parse(String(fetchMock.mock.calls.find(([u]) => String(u) === path)![1]!.body)) as Record<string, unknown>;
+const show = (onBought: (d: PurchaseDone) => void) => renderApp(<BuyDialog open items={items} returnTo="/cart?checkout=1" onClose={() => undefined} onBought={onBought} />, '/cart');
 
-describe('the purchase confirmation', () => {
-  it('shows count, total and balance, and sends a short balance to /deposit without buying', async () => {
-    localStorage.setItem('authorized', 'true');
-    const fetchMock = mockApi((url) => (url.pathname === '/api/token/refresh/' ? { access: 'a', refresh: 'r' } : url.pathname === '/api/info/' ? info(200) : emptyPage));
-    renderApp(ui, '/video/1');
-    expect(screen.getByText(/2 videos · total/)).toHaveTextContent('2 videos · total Ksh 250');
-    expect(await screen.findByText('Your balance: Ksh 200')).toBeInTheDocument();
-    expect(screen.getByText('Your balance is too low. Deposit Ksh 50 or more with M-Pesa first.')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
-    expect(await screen.findByTestId('where')).toHaveTextContent('/deposit');
-    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/checkout/'))).toBe(false);
-  });
-
-  it('pays with an Idempotency-Key when the balance covers the total', async () => {
+describe('the purchase dialog', () => {
+  it('pays from the balance with an Idempotency-Key when it covers the total', async () => {
     localStorage.setItem('authorized', 'true');
     let account = 1000; // the server's balance, as the mocked API keeps it
     const fetchMock = mockApi((url) => {
@@ -40,13 +25,78 @@ describe('the purchase confirmation', () => {
       }
       return emptyPage;
     });
-    renderApp(ui, '/video/1');
+    const onBought = vi.fn();
+    show(onBought);
+    expect(screen.getByText(/2 videos · total/)).toHaveTextContent('2 videos · total Ksh 250');
     await screen.findByText('Your balance: Ksh 1,000');
+    expect(screen.queryByLabelText(/M-Pesa phone number/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Pay Ksh 250' }));
-    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/checkout/')).toBe(true));
+    await vi.waitFor(() => expect(onBought).toHaveBeenCalledWith({ items, total: 250, receipt: null, balance: 750 }));
+    expect(bodyOf(fetchMock, '/api/checkout/')).toEqual({ video_ids: [1, 2] });
     const call = fetchMock.mock.calls.find(([u]) => String(u) === '/api/checkout/')!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ video_ids: [1, 2] });
     expect((call[1]!.headers as Record<string, string>)['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    await vi.waitFor(() => expect(localStorage.getItem('balance')).toBe('750'));
+    expect(localStorage.getItem('balance')).toBe('750');
+  });
+
+  it('asks M-Pesa for the shortfall with the profile phone, follows the prompt live, and ends with the receipt', async () => {
+    localStorage.setItem('authorized', 'true');
+    let paid = false;
+    const fetchMock = mockApi((url) => {
+      if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
+      if (url.pathname === '/api/info/') return info(200, '254712000111');
+      if (url.pathname === '/api/checkout/') return { CheckoutRequestID: 'ws_CO_1', amount: 50, CustomerMessage: 'Enter your M-Pesa PIN to complete transaction.', deposit: deposit('pending', 'pending'), simulator_phone: null };
+      if (url.pathname === '/api/deposit/ws_CO_1/') return paid ? deposit('completed', 'completed') : deposit('pending', 'pending');
+      return emptyPage;
+    });
+    const onBought = vi.fn();
+    show(onBought);
+    await screen.findByText('Your balance: Ksh 200');
+    expect(screen.getByLabelText(/M-Pesa phone number/)).toHaveValue('0712000111');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay Ksh 50 with M-Pesa' }));
+    expect(await screen.findByText('Check your phone')).toBeInTheDocument();
+    expect(bodyOf(fetchMock, '/api/checkout/')).toEqual({ video_ids: [1, 2], phone_number: '0712000111' });
+    paid = true;
+    await vi.waitFor(() => expect(onBought).toHaveBeenCalledWith({ items, total: 250, receipt: 'QKA1B2C3D4', balance: 0 }), { timeout: 5000 });
+    expect(localStorage.getItem('mpesa_phone')).toBe('"0712000111"');
+  });
+
+  it('says plainly what went wrong with M-Pesa and tries again with a new prompt', async () => {
+    localStorage.setItem('authorized', 'true');
+    const keys: string[] = [];
+    mockApi((url, init) => {
+      if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
+      if (url.pathname === '/api/info/') return info(0, '254712000111');
+      if (url.pathname === '/api/checkout/') {
+        keys.push((init!.headers as Record<string, string>)['idempotency-key']!);
+        return { CheckoutRequestID: 'ws_CO_1', amount: 250, CustomerMessage: '', deposit: deposit('pending', 'pending'), simulator_phone: null };
+      }
+      if (url.pathname === '/api/deposit/ws_CO_1/') return deposit('failed', 'failed');
+      return emptyPage;
+    });
+    show(() => undefined);
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay Ksh 250 with M-Pesa' }));
+    expect(await screen.findByText(/The M-Pesa PIN was wrong/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay Ksh 250 with M-Pesa' }));
+    await vi.waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('signs a visitor up with an e-mail and the phone, then asks M-Pesa for the whole total', async () => {
+    const fetchMock = mockApi((url) => {
+      if (url.pathname === '/api/register/quick/') return { is_staff: false, tokens: { access: 'a', refresh: 'r' }, username: 'wanjiku', purchase: [], profile: { profile_pic: null } };
+      if (url.pathname === '/api/checkout/') return { CheckoutRequestID: 'ws_CO_1', amount: 250, CustomerMessage: '', deposit: deposit('pending', 'pending'), simulator_phone: null };
+      if (url.pathname === '/api/deposit/ws_CO_1/') return deposit('pending', 'pending');
+      return emptyPage;
+    });
+    show(() => undefined);
+    expect(screen.queryByText(/Your balance/)).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'wanjiku@example.co.ke' } });
+    fireEvent.change(screen.getByLabelText(/M-Pesa phone number/), { target: { value: '0712 000 222' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay Ksh 250 with M-Pesa' }));
+    expect(await screen.findByText('Check your phone')).toBeInTheDocument();
+    expect(bodyOf(fetchMock, '/api/register/quick/')).toEqual({ email: 'wanjiku@example.co.ke', phone_number: '0712 000 222' });
+    expect(bodyOf(fetchMock, '/api/checkout/')).toEqual({ video_ids: [1, 2], phone_number: '0712 000 222' });
+    expect(localStorage.getItem('authorized')).toBe('true');
   });
 });

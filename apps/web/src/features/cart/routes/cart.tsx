@@ -2,11 +2,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { formatKsh } from '../../../lib/format.ts';
-import { isSignedIn } from '../../../lib/session.ts';
 import { pageSx, PageTitle } from '../../catalog/components/video-list-page.tsx';
 import { useCart, useRemoveFromCart } from '../api/order-calls.ts';
 import { BuyDialog } from '../components/buy-dialog.tsx';
@@ -17,7 +16,14 @@ export default function CartScreen() {
   const cart = useCart();
   const remove = useRemoveFromCart();
   const [buying, setBuying] = useState(false);
+  const [params, setParams] = useSearchParams();
   const items = cart.data?.results ?? [];
+  // Back from logging in at checkout: carry on with the checkout.
+  useEffect(() => {
+    if (params.get('checkout') !== '1' || cart.isPending) return;
+    setParams({}, { replace: true });
+    if ((cart.data?.results.length ?? 0) > 0) setBuying(true);
+  }, [params, setParams, cart.isPending, cart.data]);
   const total = items.reduce((s, i) => s + i.price, 0);
 
   return (
@@ -54,13 +60,13 @@ export default function CartScreen() {
           </Box>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 2 }}>
             <Typography sx={{ fontSize: 20, fontWeight: 800 }}>Total {formatKsh(total)}</Typography>
-            <Button variant="contained" size="large" onClick={() => (isSignedIn() ? setBuying(true) : navigate('/account/authenticate'))}>
+            <Button variant="contained" size="large" onClick={() => setBuying(true)}>
               Checkout
             </Button>
           </Box>
         </>
       )}
-      {buying && <BuyDialog open items={items} onClose={() => setBuying(false)} onBought={() => navigate('/account?section=list')} />}
+      {buying && <BuyDialog open items={items} returnTo="/cart?checkout=1" onClose={() => setBuying(false)} onBought={(done) => navigate('/purchase/done', { state: done })} />}
     </Box>
   );
 }

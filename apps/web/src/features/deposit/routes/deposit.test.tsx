@@ -15,29 +15,52 @@ const screenUnderTest = (
 afterEach(() => vi.useRealTimers());
 
 describe('deposit page', () => {
-  it('starts at 1 Ksh with the customer’s phone, sends the seed’s fields and shows the PIN hint for 7 s', async () => {
+  it('starts from what a purchase owes with the customer’s phone, sends the seed’s fields, shows the PIN hint for 7 s and waits with Deposit off', async () => {
     localStorage.setItem('authorized', 'true');
     const fetchMock = mockApi((url) => {
       if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
       if (url.pathname === '/api/info/') return info;
       if (url.pathname === '/api/deposit/') return { success: true, CheckoutRequestID: 'ws_CO_1', CustomerMessage: 'x', deposit: {}, simulator_phone: '/mpesa-sim/phone' };
-      if (url.pathname === '/api/deposit/ws_CO_1/') return { state: 'pending', amount: 1, balance: null };
+      if (url.pathname === '/api/deposit/ws_CO_1/') return { state: 'pending', amount: 70, balance: null };
       return emptyPage;
     });
-    renderApp(screenUnderTest, '/deposit');
+    renderApp(screenUnderTest, `/deposit?amount=70&next=${encodeURIComponent('/video/3?buy=1')}`);
     const amount = screen.getByLabelText('Amount', { exact: false });
-    expect(amount).toHaveValue(1);
+    expect(amount).toHaveValue(70);
     expect(await screen.findByDisplayValue('0712345678')).toBeInTheDocument();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
     expect(await screen.findByText('Enter your M-Pesa PIN to complete transaction.')).toBeInTheDocument();
     const sent = fetchMock.mock.calls.find(([u]) => String(u) === '/api/deposit/')!;
-    expect(JSON.parse(String(sent[1]!.body))).toEqual({ amount: 1, phone_number: '0712345678', username: 7 });
+    expect(JSON.parse(String(sent[1]!.body))).toEqual({ amount: 70, phone_number: '0712345678', username: 7 });
     expect(screen.getByRole('link', { name: 'open the simulated M-Pesa phone' })).toHaveAttribute('href', '/mpesa-sim/phone');
+    expect(screen.getByRole('button', { name: 'Deposit' })).toBeDisabled();
     await act(async () => void vi.advanceTimersByTime(6900));
     expect(screen.getByText('Enter your M-Pesa PIN to complete transaction.')).toBeInTheDocument();
     await act(async () => void vi.advanceTimersByTime(200));
     expect(screen.queryByText('Enter your M-Pesa PIN to complete transaction.')).not.toBeInTheDocument();
+  });
+
+  it('says a wrong PIN plainly, and once paid leads back to the purchase', async () => {
+    localStorage.setItem('authorized', 'true');
+    let attempt = 0;
+    mockApi((url) => {
+      if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
+      if (url.pathname === '/api/info/') return info;
+      if (url.pathname === '/api/deposit/') return { success: true, CheckoutRequestID: `ws_CO_${++attempt}`, CustomerMessage: 'x', deposit: {}, simulator_phone: null };
+      if (url.pathname === '/api/deposit/ws_CO_1/') return { state: 'failed', amount: 70, balance: null, result_desc: 'The initiator information is invalid.', message: 'The M-Pesa PIN was wrong. Nothing was charged: try again and enter your PIN carefully.' };
+      if (url.pathname === '/api/deposit/ws_CO_2/') return { state: 'completed', amount: 70, balance: 70, receipt: 'QKA1B2C3D4', message: 'Paid with M-Pesa.' };
+      return emptyPage;
+    });
+    renderApp(screenUnderTest, `/deposit?amount=70&next=${encodeURIComponent('/video/3?buy=1')}`);
+    await screen.findByDisplayValue('0712345678');
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
+    expect(await screen.findByText(/The M-Pesa PIN was wrong/)).toBeInTheDocument();
+    expect(screen.queryByText('The initiator information is invalid.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
+    expect(await screen.findByText(/M-Pesa receipt QKA1B2C3D4/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/video/3?buy=1');
   });
 
   it('shows the seed’s error when M-Pesa refuses, and field errors beside their fields', async () => {
@@ -51,6 +74,7 @@ describe('deposit page', () => {
     });
     renderApp(screenUnderTest, '/deposit');
     await screen.findByDisplayValue('0712345678');
+    fireEvent.change(screen.getByLabelText('Amount', { exact: false }), { target: { value: '100' } });
     fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
     expect(await screen.findByText('Enter a Kenyan mobile number, e.g. 0712 345 678.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));

@@ -5,24 +5,30 @@ import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { DEPOSIT_MAX } from '@store/contract';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatKsh } from '../../../lib/format.ts';
+import { nextPath } from '../../../lib/next-path.ts';
+import { rememberedPhone, rememberPhone } from '../../../lib/session.ts';
 import { useGuardedInfo } from '../../account/components/use-guarded-info.ts';
 import { pageSx, PageTitle } from '../../catalog/components/video-list-page.tsx';
 import { useDepositStatus, useStartDeposit } from '../api/deposit-calls.ts';
 
 export const PIN_HINT_MS = 7000;
+
 const PIN_HINT = 'Enter your M-Pesa PIN to complete transaction.';
 
-function Outcome({ id, onRetry }: { id: string; onRetry: () => void }) {
+function Outcome({ id, next, onRetry }: { id: string; next: string | null; onRetry: () => void }) {
   const status = useDepositStatus(id);
   const d = status.data;
+  const box = useRef<HTMLDivElement>(null);
+  // The answer shows where the customer is looking, not below the fold of a small phone.
+  useEffect(() => box.current?.scrollIntoView({ block: 'center' }), [d?.state]);
   if (!d || d.state === 'pending') {
     return (
-      <Box role="status" sx={{ mt: 2 }}>
+      <Box ref={box} role="status" sx={{ mt: 2 }}>
         <Typography variant="body2" sx={{ mb: 1 }}>
           Waiting for M-Pesa…
         </Typography>
@@ -32,14 +38,14 @@ function Outcome({ id, onRetry }: { id: string; onRetry: () => void }) {
   }
   if (d.state === 'completed') {
     return (
-      <Alert severity="success" sx={{ mt: 2 }} role="status">
-        Deposit of {formatKsh(d.amount)} received (receipt {d.receipt}). Your balance is now <strong>{formatKsh(d.balance ?? 0)}</strong>.
+      <Alert ref={box} severity="success" sx={{ mt: 2 }} role="status" action={next && <Button color="inherit" component={Link} to={next}>Continue</Button>}>
+        Deposit of {formatKsh(d.amount)} received (M-Pesa receipt {d.receipt}). Your balance is now <strong>{formatKsh(d.balance ?? 0)}</strong>.
       </Alert>
     );
   }
   return (
-    <Alert severity={d.state === 'review' ? 'warning' : 'error'} sx={{ mt: 2 }} action={<Button color="inherit" onClick={onRetry}>Try again</Button>}>
-      {d.state === 'cancelled' ? 'The payment was cancelled' : d.state === 'review' ? 'We are checking this payment' : 'The payment did not go through'}: {d.result_desc}
+    <Alert ref={box} severity={d.state === 'review' ? 'warning' : 'error'} sx={{ mt: 2 }} action={d.state !== 'review' && <Button color="inherit" onClick={onRetry}>Try again</Button>}>
+      {d.message}
     </Alert>
   );
 }
@@ -48,8 +54,12 @@ function Outcome({ id, onRetry }: { id: string; onRetry: () => void }) {
 export default function DepositScreen() {
   const info = useGuardedInfo();
   const start = useStartDeposit();
-  const [amount, setAmount] = useState('1');
-  const [phone, setPhone] = useState('');
+  const [params] = useSearchParams();
+  // Arriving from a purchase: what is owed, and the way back to it.
+  const owed = Number(params.get('amount'));
+  const next = nextPath(params);
+  const [amount, setAmount] = useState(Number.isInteger(owed) && owed >= 1 && owed <= DEPOSIT_MAX ? String(owed) : '');
+  const [phone, setPhone] = useState(() => rememberedPhone() ?? '');
   const [hint, setHint] = useState(false);
   const [checkoutId, setCheckoutId] = useState<string | null>(null);
   const profile = info.data?.user.profile;
@@ -72,6 +82,7 @@ export default function DepositScreen() {
       { amount: Number(amount), phone_number: phone, username: profile.buyerid },
       {
         onSuccess: (res) => {
+          rememberPhone(phone);
           setHint(true);
           setCheckoutId(res.CheckoutRequestID);
         },
@@ -79,6 +90,8 @@ export default function DepositScreen() {
     );
   };
   const fields = start.error instanceof ApiError ? start.error.fieldErrors : {};
+  const status = useDepositStatus(checkoutId);
+  const waiting = checkoutId !== null && (status.data?.state ?? 'pending') === 'pending';
   const failed = start.isError && Object.keys(fields).length === 0;
 
   return (
@@ -119,11 +132,11 @@ export default function DepositScreen() {
             {start.error instanceof ApiError && <Box component="span" sx={{ display: 'block', fontSize: 13 }}>{start.error.message}</Box>}
           </Alert>
         )}
-        <Button type="submit" variant="contained" disabled={start.isPending || !profile}>
+        <Button type="submit" variant="contained" disabled={start.isPending || !profile || waiting}>
           Deposit
         </Button>
       </Box>
-      {checkoutId && <Outcome id={checkoutId} onRetry={() => setCheckoutId(null)} />}
+      {checkoutId && <Outcome id={checkoutId} next={next} onRetry={() => setCheckoutId(null)} />}
       {start.data?.simulator_phone && (
         <Typography variant="body2" sx={{ mt: 2 }}>
           Test store:{' '}

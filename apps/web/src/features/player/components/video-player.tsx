@@ -16,6 +16,8 @@ export interface VideoPlayerProps {
   subtitles: { label: string; src: string }[];
   /** Lets the page's Play button start the player. */
   controlRef?: { current: { play(): Promise<void> } | null };
+  /** Starts playing at once: the customer tapped Play on the purchase's success screen. */
+  autoPlay?: boolean;
 }
 
 const SAVE_EVERY_SECONDS = 10;
@@ -26,7 +28,7 @@ const SAVE_EVERY_SECONDS = 10;
  * phone or a slow connection unless the customer chose otherwise before, and resumes where they
  * stopped, on any device (the position is kept on the server).
  */
-export default function VideoPlayer({ videoId, title, poster, media, subtitles, controlRef }: VideoPlayerProps) {
+export default function VideoPlayer({ videoId, title, poster, media, subtitles, controlRef, autoPlay = false }: VideoPlayerProps) {
   const player = useRef<MediaPlayerInstance>(null);
   useEffect(() => {
     if (!controlRef) return;
@@ -96,6 +98,7 @@ export default function VideoPlayer({ videoId, title, poster, media, subtitles, 
       src={{ src: media.stream, type: 'application/x-mpegurl' }}
       poster={poster ?? undefined}
       playsInline
+      autoPlay={autoPlay}
       load="visible"
       aspectRatio="16/9"
       onProviderChange={onProviderChange}

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useRef } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { Video } from '@store/contract';
 import { ErrorState } from '../../../components/states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -20,13 +20,13 @@ const VideoPlayer = lazy(() => import('../components/video-player.tsx'));
 
 const playerBox = <Skeleton variant="rounded" sx={{ aspectRatio: '16 / 9', height: 'auto', bgcolor: 'grey.900' }} />;
 
-function Player({ video, controlRef }: { video: Video; controlRef: { current: { play(): Promise<void> } | null } }) {
+function Player({ video, controlRef, autoPlay }: { video: Video; controlRef: { current: { play(): Promise<void> } | null }; autoPlay: boolean }) {
   const media = video.media!;
   if (media.state !== 'ready' || !media.stream) return <Preparing media={media} />;
   const subtitles = video.additional_files.filter((f) => f.file && f.name.toLowerCase().endsWith('.vtt')).map((f) => ({ label: 'English', src: f.file! }));
   return (
     <Suspense fallback={playerBox}>
-      <VideoPlayer videoId={video.vidId} title={video.title} poster={video.image} media={{ ...media, stream: media.stream }} subtitles={subtitles} controlRef={controlRef} />
+      <VideoPlayer videoId={video.vidId} title={video.title} poster={video.image} media={{ ...media, stream: media.stream }} subtitles={subtitles} controlRef={controlRef} autoPlay={autoPlay} />
     </Suspense>
   );
 }
@@ -57,6 +57,9 @@ export default function WatchScreen({ layout = 'watch' }: { layout?: 'watch' | '
   useSession();
   const q = useOwnedVideo(id);
   const controlRef = useRef<{ play(): Promise<void> } | null>(null);
+  const [params] = useSearchParams();
+  // Arriving from a purchase or another page scrolled down: the player starts at the top, in full view.
+  useEffect(() => window.scrollTo(0, 0), [id]);
 
   if (!isSignedIn()) return <VideoScreen />;
   if (q.isError) {
@@ -88,7 +91,7 @@ export default function WatchScreen({ layout = 'watch' }: { layout?: 'watch' | '
   const main = (
     <>
       <Box id="player">
-        <Player video={video} controlRef={controlRef} />
+        <Player video={video} controlRef={controlRef} autoPlay={params.get('play') === '1'} />
       </Box>
       <Heading video={video} />
       <ResourceList video={video} onPlay={play} />
