@@ -8,7 +8,8 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { ResponseCache } from './lib/response-cache.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSites } from './plugins/sites.ts';
@@ -55,6 +56,8 @@ export async function buildApp({ config, database, redis, mailer, payments: paym
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -66,6 +69,7 @@ export async function buildApp({ config, database, redis, mailer, payments: paym
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
+  registerInputGuard(app);
   // Customers pay for every megabyte: JSON, HTML and scripts go out compressed. Brotli at a low
   // quality is fast enough for per-request bodies and still beats gzip.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });

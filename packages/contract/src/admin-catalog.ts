@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES } from './catalog.ts';
+import { idSchema } from './common.ts';
 
 const text = (label: string, max: number) => z.string().trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
 
@@ -7,8 +8,8 @@ const text = (label: string, max: number) => z.string().trim().min(1, `${label} 
 export const adminVideoInputSchema = z.object({
   title: text('The title', 200),
   season: z.string().trim().max(60, 'At most 60 characters.').nullable().optional().transform((s) => (s ? s : null)),
-  dj_id: z.number({ error: 'Choose a DJ.' }).int().positive('Choose a DJ.'),
-  genre_id: z.number({ error: 'Choose a genre.' }).int().positive('Choose a genre.'),
+  dj_id: idSchema('Choose a DJ.'),
+  genre_id: idSchema('Choose a genre.'),
   cartegory: z.enum(CATEGORIES, { error: `Choose one of: ${CATEGORIES.join(', ')}.` }),
   price: z.number({ error: 'The price is required.' }).int('Whole Ksh only.').min(0, 'The price cannot be negative.').max(100_000, 'At most Ksh 100,000.'),
   synopsis: z.string().trim().max(5000, 'At most 5,000 characters.').default(''),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common.ts';
 
 /**
  * The back office's list query, as react-admin's simple REST data provider sends it:
@@ -49,7 +50,7 @@ export const adminRefundInputSchema = z.object({
 });
 
 export const adminAdjustmentInputSchema = z.object({
-  user_id: z.number().int().positive(),
+  user_id: idSchema(),
   amount: z
     .number()
     .int('Whole Ksh only.')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageParamSchema, pageSizeSchema, queryFlagSchema } from './common.ts';
+import { idSchema, pageParamSchema, pageSizeSchema, queryFlagSchema, wholeNumber } from './common.ts';
 import { ownedMediaSchema } from './media.ts';
 import { kenyanPhoneSchema } from './phone.ts';
 
@@ -98,11 +98,7 @@ export const MAX_VIDEOS_PER_GROUP = 20;
 export const groupListQuerySchema = z.object({
   page: pageParamSchema,
   page_size: pageSizeSchema,
-  videos: z.coerce
-    .number({ error: 'A valid integer is required.' })
-    .int('A valid integer is required.')
-    .min(0, 'Ensure this value is greater than or equal to 0.')
-    .max(MAX_VIDEOS_PER_GROUP, `Ensure this value is less than or equal to ${MAX_VIDEOS_PER_GROUP}.`)
+  videos: wholeNumber((n) => n.min(0, 'Ensure this value is greater than or equal to 0.').max(MAX_VIDEOS_PER_GROUP, `Ensure this value is less than or equal to ${MAX_VIDEOS_PER_GROUP}.`))
     .optional()
     .describe('How many newest videos each group carries in video_details (default 10)'),
 });
@@ -124,11 +120,11 @@ export type PurchaseRecord = z.infer<typeof purchaseRecordSchema>;
 /** Checkout with M-Pesa (CONTRACT §8): with a phone, a short balance is paid for by one STK push. */
 const payingPhone = { phone_number: kenyanPhoneSchema().optional() };
 
-export const purchaseInputSchema = z.looseObject({ video_id: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').positive('A valid integer is required.'), ...payingPhone });
+export const purchaseInputSchema = z.looseObject({ video_id: idSchema(), ...payingPhone });
 
 export const checkoutInputSchema = z.object({
   video_ids: z
-    .array(z.coerce.number().int().positive(), { error: 'A list of video ids is required.' })
+    .array(idSchema(), { error: 'A list of video ids is required.' })
     .min(1, 'The cart is empty.')
     .max(100, 'At most 100 videos at once.'),
   ...payingPhone,

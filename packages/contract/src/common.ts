@@ -17,6 +17,28 @@ export function parseWithoutEval(): void {
   z.config({ jitless: true });
 }
 
+/** The largest id the database holds (PostgreSQL integer). */
+export const MAX_ID = 2_147_483_647;
+
+const PLAIN_INTEGER = /^-?\d{1,16}$/;
+
+/**
+ * A whole number as JSON sends it, or as plain digits where a form or a query string sends text
+ * ("250"). Nothing else passes for a number: not `true`, "0x10", "1e3", "", " 5 " or [100], which
+ * z.coerce.number() would all have turned into numbers. `check` adds the ranges and their messages.
+ */
+export function wholeNumber<T extends z.ZodType<number, number>>(check: (n: z.ZodNumber) => T, message = 'A valid integer is required.') {
+  const number = z.number({ error: message });
+  return z.union([number, z.string().regex(PLAIN_INTEGER).transform(Number)], { error: message }).pipe(check(number.int(message)));
+}
+
+/** An id in a body or a query: a whole number from 1 to MAX_ID. */
+export const idSchema = (message = 'A valid integer is required.') => wholeNumber((n) => n.min(1, message).max(MAX_ID, message), message);
+
+/** Whole Ksh within a range, as a number or plain digits (a form's field). */
+export const kshAmount = (min: number, max: number) =>
+  wholeNumber((n) => n.min(min, `Ensure this value is greater than or equal to ${min.toLocaleString('en-KE')}.`).max(max, `Ensure this value is less than or equal to ${max.toLocaleString('en-KE')}.`), 'Enter a whole number of shillings.');
+
 export const MAX_PAGE_SIZE = 1000;
 
 /** The list envelope of every collection: page-number pagination as Django REST framework answers it. */
@@ -36,12 +58,7 @@ export interface Page<T> {
 }
 
 /** page_size: a whole number from 1 to 1000; omitted means the endpoint's default. */
-export const pageSizeSchema = z.coerce
-  .number({ error: 'A valid integer is required.' })
-  .int('A valid integer is required.')
-  .min(1, 'Ensure this value is greater than or equal to 1.')
-  .max(MAX_PAGE_SIZE, `Ensure this value is less than or equal to ${MAX_PAGE_SIZE}.`)
-  .optional();
+export const pageSizeSchema = wholeNumber((n) => n.min(1, 'Ensure this value is greater than or equal to 1.').max(MAX_PAGE_SIZE, `Ensure this value is less than or equal to ${MAX_PAGE_SIZE}.`)).optional();
 
 /** `true`/`false` as a query string flag (1/0 accepted too). */
 export const queryFlagSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, kshAmount } from './common.ts';
 import { kenyanPhoneSchema } from './phone.ts';
 
 export const DEPOSIT_MIN = 1;
@@ -7,12 +8,8 @@ export const DEPOSIT_MAX = 250_000;
 /** POST /deposit/ as the seed sends it; `username` is the buyer id (seed §7). */
 export const depositInputSchema = z.object({
   phone_number: kenyanPhoneSchema(),
-  amount: z.coerce
-    .number({ error: 'A valid integer is required.' })
-    .int('Enter a whole number of shillings.')
-    .min(DEPOSIT_MIN, `Ensure this value is greater than or equal to ${DEPOSIT_MIN}.`)
-    .max(DEPOSIT_MAX, `Ensure this value is less than or equal to ${DEPOSIT_MAX.toLocaleString('en-KE')}.`),
-  username: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.'),
+  amount: kshAmount(DEPOSIT_MIN, DEPOSIT_MAX),
+  username: idSchema(),
 });
 
 export const DEPOSIT_STATES = ['pending', 'completed', 'failed', 'cancelled', 'review'] as const;

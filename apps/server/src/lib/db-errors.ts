@@ -15,3 +15,10 @@ export function isUniqueViolation(err: unknown, index: string): boolean {
 
 /** Whether a row could not go because other rows still point at it (foreign key: no action, or restrict). */
 export const isStillReferenced = (err: unknown): boolean => ['23503', '23001'].includes(pgCode(err)?.code ?? '');
+
+/**
+ * A value the database cannot take (class 22, data exception: an integer out of range, text it
+ * cannot store, a malformed number or date). Validation should have refused it first; this is
+ * the net under it, so a value nobody thought of is the caller's 400, never a 500.
+ */
+export const isDataException = (err: unknown): boolean => (pgCode(err)?.code ?? '').startsWith('22');

@@ -1,6 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldErrors } from '@store/contract';
+import { isDataException } from '../lib/db-errors.ts';
 import { FieldError, HttpError } from '../lib/http-errors.ts';
 
 const NON_FIELD = 'non_field_errors';
@@ -49,7 +51,42 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const detail = FRAMEWORK_MESSAGES[error.code] ?? error.message;
       return reply.status(status).send({ detail });
     }
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'a value reached the database that validation should have refused');
+      return reply.status(400).send({ detail: 'A value in the request is out of range or not allowed.' });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ detail: 'Something went wrong on our side. Please try again.' });
   });
+}
+
+/**
+ * The router's own refusals (Fastify's `frameworkErrors`), which skip the error handler: a path
+ * segment too long for the router (414) or not validly percent-encoded. In `{detail}` like every
+ * other error, and without echoing the path back.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ detail: 'The address is too long.' });
+  if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ detail: 'The address is not valid.' });
+  return reply.status(500).send({ detail: 'Something went wrong on our side. Please try again.' });
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long.'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large.'],
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers too large, a timeout, bytes
+ * that are not HTTP): answered in `{detail}` too, then the connection closes, as Node does.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, detail] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', 'The request is not valid HTTP.'];
+  this.log.trace({ err }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ detail });
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
 }

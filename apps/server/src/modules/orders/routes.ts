@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequestSchema, cartItemSchema, checkoutInputSchema, checkoutPaymentSchema, errorDetailSchema, purchaseInputSchema, purchaseRecordSchema, purchaseResultSchema } from '@store/contract';
+import { idSchema } from '@store/contract';
 import { parseId } from '../catalog/catalog-service.ts';
 import { currentUser } from '../accounts/auth.ts';
 import type { CartService } from './cart-service.ts';
@@ -68,7 +69,7 @@ export function orderRoutes(deps: { purchases: PurchaseService; cart: CartServic
 
     app.post(
       '/cart',
-      { ...secured, schema: { tags, summary: 'Add a video to the cart', security: [{ bearer: [] }], body: z.object({ video_id: z.coerce.number().int().positive() }), response: { 201: cartSchema, 400: badRequestSchema, 401: errorDetailSchema, 404: errorDetailSchema, 409: errorDetailSchema } } },
+      { ...secured, schema: { tags, summary: 'Add a video to the cart', security: [{ bearer: [] }], body: z.object({ video_id: idSchema() }), response: { 201: cartSchema, 400: badRequestSchema, 401: errorDetailSchema, 404: errorDetailSchema, 409: errorDetailSchema } } },
       async (request, reply) => reply.status(201).send(cartAnswer(await deps.cart.addOne(currentUser(request).id, request.body.video_id))),
     );
 
@@ -76,7 +77,7 @@ export function orderRoutes(deps: { purchases: PurchaseService; cart: CartServic
       '/cart/merge',
       {
         ...secured,
-        schema: { tags, summary: 'Merge a visitor’s browser cart into the account’s (no duplicates, owned videos dropped)', security: [{ bearer: [] }], body: z.object({ video_ids: z.array(z.coerce.number().int().positive()).max(200) }), response: { 200: cartSchema, 400: badRequestSchema, 401: errorDetailSchema } },
+        schema: { tags, summary: 'Merge a visitor’s browser cart into the account’s (no duplicates, owned videos dropped)', security: [{ bearer: [] }], body: z.object({ video_ids: z.array(idSchema()).max(200) }), response: { 200: cartSchema, 400: badRequestSchema, 401: errorDetailSchema } },
       },
       async (request) => cartAnswer(await deps.cart.merge(currentUser(request).id, request.body.video_ids)),
     );
