@@ -1,31 +1,135 @@
 import Box from '@mui/material/Box';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import type { SearchSuggestion } from '@store/contract';
+import { videoHref } from '../../components/use-video-href.ts';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
+import { useSuggestions } from '../../features/search/api/get-suggestions.ts';
 
-/** The header's search: required text, submits to /search/{term} (seed §2, §5). */
+/** Typing pauses this long before suggestions are asked for: one request per pause, not per key. */
+export const SUGGEST_DEBOUNCE_MS = 250;
+
+/**
+ * The header's search: required text, submits to /search/{term} (seed §2, §5). As one types (2
+ * letters or more), a few matching titles with their posters open below it: an ARIA 1.2 combobox
+ * (arrows move through them, Enter opens one, Escape closes the list), announced to screen readers.
+ * Hand-written rather than MUI's Autocomplete to keep the home page's JavaScript small.
+ */
 export function SearchBox() {
   const navigate = useNavigate();
+  const listId = useId();
   const [term, setTerm] = useState('');
+  const [asked, setAsked] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+
+  useEffect(() => {
+    const t = setTimeout(() => setAsked(term.trim()), SUGGEST_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [term]);
+  const suggestions = useSuggestions(asked);
+  const results: SearchSuggestion[] = asked.length >= 2 && term.trim().length >= 2 ? (suggestions.data?.results ?? []) : [];
+  const expanded = open && results.length > 0;
+
+  const choose = (s: SearchSuggestion) => {
+    setOpen(false);
+    setActive(-1);
+    navigate(videoHref(s));
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const t = term.trim();
+    setOpen(false);
     if (t) navigate(`/search/${encodeURIComponent(t)}`);
   };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (results.length === 0) return;
+      e.preventDefault();
+      setOpen(true);
+      const n = results.length;
+      // -1 is the text itself: the arrows go round the options and back to it.
+      if (e.key === 'ArrowDown') setActive((i) => (!expanded ? 0 : i + 1 >= n ? -1 : i + 1));
+      else setActive((i) => (!expanded ? n - 1 : i - 1 < -1 ? n - 1 : i - 1));
+    } else if (e.key === 'Escape') {
+      if (expanded) {
+        e.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      }
+    } else if (e.key === 'Enter' && expanded && active >= 0 && active < results.length) {
+      e.preventDefault();
+      choose(results[active]!);
+    }
+  };
+  const activeId = expanded && active >= 0 && active < results.length ? `${listId}-${active}` : undefined;
+
   return (
-    <Box component="form" role="search" onSubmit={submit} sx={{ flex: 1, maxWidth: 480, mx: { xs: 1, sm: 2 }, minWidth: 0 }}>
+    <Box component="form" role="search" onSubmit={submit} sx={{ flex: 1, maxWidth: 480, mx: { xs: 1, sm: 2 }, minWidth: 0, position: 'relative' }}>
       <Box
         component="input"
         value={term}
-        onChange={(e: React.ChangeEvent<HTMLInputElement>) => setTerm(e.target.value)}
+        onChange={(e: React.ChangeEvent<HTMLInputElement>) => {
+          setTerm(e.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onKeyDown={onKeyDown}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
         required
         type="search"
         name="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={activeId}
+        autoComplete="off"
         placeholder="Search by title, e.g. hunting demons"
         aria-label="Search videos by title"
         enterKeyHint="search"
         maxLength={100}
         sx={{ width: '100%', px: 1.5, py: 0.9, border: 0, borderRadius: 5, bgcolor: 'rgba(255,255,255,0.12)', color: 'inherit', fontSize: 15, font: 'inherit', '&::placeholder': { color: 'rgba(255,255,255,0.7)' }, '&:focus': { outline: '2px solid', outlineColor: 'primary.main' } }}
       />
+      <Box
+        component="ul"
+        id={listId}
+        role="listbox"
+        aria-label="Suggestions"
+        hidden={!expanded}
+        sx={{ position: 'absolute', top: '100%', left: 0, right: 0, zIndex: 'modal', m: 0, mt: 0.5, p: 0.5, listStyle: 'none', bgcolor: 'background.paper', color: 'text.primary', borderRadius: 2, boxShadow: 8, maxHeight: '70vh', overflowY: 'auto' }}
+      >
+        {expanded &&
+          results.map((s, i) => (
+            <Box
+              component="li"
+              key={s.vidId}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              // keep the focus in the input: a click chooses without blurring it first
+              onMouseDown={(e: React.MouseEvent) => e.preventDefault()}
+              onClick={() => choose(s)}
+              onMouseEnter={() => setActive(i)}
+              sx={{ display: 'flex', alignItems: 'center', gap: 1.25, p: 0.75, borderRadius: 1, cursor: 'pointer', bgcolor: i === active ? 'action.selected' : 'transparent' }}
+            >
+              <Box sx={{ width: 32, height: 48, flex: 'none', borderRadius: 0.5, overflow: 'hidden', bgcolor: 'grey.900' }}>
+                {s.poster && <img src={s.poster} alt="" width={32} height={48} decoding="async" style={{ display: 'block', width: 32, height: 48, objectFit: 'cover' }} />}
+              </Box>
+              <Box sx={{ minWidth: 0 }}>
+                <Box sx={{ fontWeight: 600, fontSize: 14, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                  {s.title}
+                  {s.season ? ` · ${s.season}` : ''}
+                </Box>
+                <Box sx={{ fontSize: 12, color: 'text.secondary' }}>DJ {s.dj}</Box>
+              </Box>
+            </Box>
+          ))}
+      </Box>
+      <Box role="status" sx={visuallyHidden}>
+        {expanded ? `${results.length} ${results.length === 1 ? 'suggestion' : 'suggestions'}: up and down arrows to choose, Enter to open.` : ''}
+      </Box>
     </Box>
   );
 }

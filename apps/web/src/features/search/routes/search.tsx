@@ -1,14 +1,45 @@
-import { useParams } from 'react-router';
-import { VideoListPage } from '../../catalog/components/video-list-page.tsx';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useParams } from 'react-router';
+import { VideoGrid } from '../../../components/video-grid.tsx';
+import { useVideos } from '../../catalog/api/get-videos.ts';
+import { CountLine, PageTitle, pageSx } from '../../catalog/components/video-list-page.tsx';
+import { useSuggestions } from '../api/get-suggestions.ts';
 
-/** /search/{term}: best title matches first, typos forgiven by the server. */
+/** /search/{term}: best matches first (titles, DJs, genres, synopses; typos forgiven by the server). */
 export default function SearchScreen() {
   const { searchTerm = '' } = useParams();
+  const q = useVideos({ page_size: 20, title: searchTerm, ordering: '-date_uploaded' });
   return (
-    <VideoListPage
-      title={`Results for “${searchTerm}”`}
-      query={{ page_size: 20, title: searchTerm, ordering: '-date_uploaded' }}
-      emptyText={`No video by name ${searchTerm} found.`}
-    />
+    <Box sx={pageSx}>
+      <PageTitle>{`Results for “${searchTerm}”`}</PageTitle>
+      <CountLine count={q.data?.count} />
+      <VideoGrid videos={q.data?.results} isLoading={q.isPending} isError={q.isError} onRetry={() => void q.refetch()} emptyText={`No video by name ${searchTerm} found.`} />
+      {q.data?.count === 0 && <NoResults term={searchTerm} />}
+    </Box>
+  );
+}
+
+/** Never a dead end: the query with its unknown words corrected, and what others buy. */
+function NoResults({ term }: { term: string }) {
+  const suggestion = useSuggestions(term).data?.did_you_mean;
+  const popular = useVideos({ page_size: 6, popular: true, ordering: '-purchase_times' });
+  return (
+    <>
+      {suggestion && (
+        <Typography sx={{ textAlign: 'center', mb: 3 }}>
+          Did you mean{' '}
+          <Link component={RouterLink} to={`/search/${encodeURIComponent(suggestion)}`} sx={{ fontWeight: 700 }}>
+            {suggestion}
+          </Link>
+          ?
+        </Typography>
+      )}
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 800, mb: 1.5 }}>
+        Popular videos
+      </Typography>
+      <VideoGrid videos={popular.data?.results} isLoading={popular.isPending} isError={popular.isError} onRetry={() => void popular.refetch()} emptyText="Currently no popular movie." skeletons={6} />
+    </>
   );
 }
