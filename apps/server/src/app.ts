@@ -29,7 +29,7 @@ import { progressRoutes } from './modules/media/progress-routes.ts';
 import { registerMediaStreaming } from './modules/media/stream-routes.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { adminRoutes } from './modules/admin/index.ts';
-import { memoryAttemptCounter, redisAttemptCounter } from './lib/attempt-counter.ts';
+import { rateLimits } from './lib/rate-limits.ts';
 
 export interface AppDeps {
   config: Config;
@@ -85,7 +85,7 @@ export async function buildApp({ config, database, redis, mailer, payments: paym
   await registerOpenApi(app);
   const accounts = createAccounts(app, {
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
-    attempts: redis ? redisAttemptCounter(redis) : memoryAttemptCounter(),
+    limits: rateLimits(redis),
   });
 
   const catalogChanged = () => app.catalogCache.clear();

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { testRedisUrl } from './helpers/engines.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { newCustomer, register } from './helpers/accounts.ts';
 
 const redisUrl = testRedisUrl();
 const valid = { name: 'Amina', email: 'amina@example.co.ke', phone_number: '0712345678', message: 'Karibu sana' };
@@ -42,6 +43,30 @@ describe(redisUrl ? 'rate limits shared through Redis' : 'rate limits in memory 
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it('counts failed logins for one account atomically, also across two instances', async () => {
+    const first = await createTestApp('pglite', { loginFailureLimit: 4 });
+    opened.push(first);
+    const c = newCustomer();
+    await register(first.app, c);
+    const ip = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.9`;
+    const guess = (app: typeof first.app, i: number) => app.inject({ method: 'POST', url: '/api/login/', payload: { email: c.email, password: `parallel-guess-${i}` }, remoteAddress: ip });
+    const apps = [first.app];
+    if (redisUrl) {
+      const clientsHere = [new Redis(redisUrl), new Redis(redisUrl)];
+      clients.push(...clientsHere);
+      for (const redis of clientsHere) apps.push(await buildApp({ config: first.config, database: first.database, redis }));
+      apps.shift();
+    }
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => guess(apps[i % apps.length]!, i)));
+      const statuses = answers.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(4);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(16);
+    } finally {
+      if (redisUrl) for (const app of apps) await app.close();
     }
   });
 });

@@ -83,6 +83,15 @@ describe.each(engines())('registering and logging in on %s', (engine) => {
     await login(t.app, c, '10.1.2.3');
   });
 
+  it('counts parallel guesses atomically: 25 at once on one account get only the limit’s password checks', async () => {
+    const c = newCustomer();
+    await register(t.app, c);
+    const guesses = await Promise.all(Array.from({ length: 25 }, (_, i) => post('/api/login/', { email: c.email, password: `parallel-guess-${i}` }, '10.77.77.77')));
+    const statuses = guesses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(22);
+  });
+
   it('limits login attempts per address overall', async () => {
     const limited = await createTestApp(engine, { loginRateLimit: 2 });
     try {

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { passwordResets, users as usersTable } from '../../db/schema.ts';
-import type { AttemptCounter } from '../../lib/attempt-counter.ts';
+import type { LimitFactory } from '../../lib/rate-limits.ts';
 import { FieldError } from '../../lib/http-errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.ts';
@@ -15,8 +15,9 @@ const MAILS_PER_ADDRESS_PER_HOUR = 3;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const INVALID_LINK = 'This password reset link is invalid or has expired. Ask for a new one.';
 
-export function createResetService(deps: { db: Database; users: UserRepository; mailer: Mailer; attempts: AttemptCounter; publicUrl: string; log: FastifyBaseLogger }) {
+export function createResetService(deps: { db: Database; users: UserRepository; mailer: Mailer; limits: LimitFactory; publicUrl: string; log: FastifyBaseLogger }) {
   const { db, users, mailer } = deps;
+  const mails = deps.limits('reset-mails', { points: MAILS_PER_ADDRESS_PER_HOUR, windowMs: RESET_TTL_MS });
 
   return {
     /**
@@ -27,8 +28,8 @@ export function createResetService(deps: { db: Database; users: UserRepository; 
       const token = randomBytes(32).toString('base64url'); // 256 bits
       const tokenHash = sha256(token);
       const user = await users.byEmail(email);
-      const sent = await deps.attempts.hit(`reset-mail:${email.toLowerCase()}`, RESET_TTL_MS);
-      if (!user || !user.isActive || sent.count > MAILS_PER_ADDRESS_PER_HOUR) return;
+      const mail = await mails.consume(email.toLowerCase());
+      if (!user || !user.isActive || !mail.ok) return;
       await db.insert(passwordResets).values({ userId: user.id, tokenHash, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
       // The link is built from the configured address, never from the request's Host header.
       const link = `${deps.publicUrl}/account/password_reset/${token}`;

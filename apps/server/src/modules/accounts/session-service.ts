@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { refreshTokens } from '../../db/schema.ts';
-import type { AttemptCounter } from '../../lib/attempt-counter.ts';
+import type { LimitFactory } from '../../lib/rate-limits.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { REFRESH_TTL_S, type TokenSigner } from './tokens.ts';
@@ -17,8 +17,9 @@ const invalidRefresh = () => new HttpError(401, 'Your session has ended. Please 
  * guessing from elsewhere cannot lock the real customer out, while guessing from one place is slowed
  * (and each address is limited overall by the route's rate limit).
  */
-export function createSessionService(deps: { db: Database; users: UserRepository; tokens: TokenSigner; attempts: AttemptCounter; failureLimit: number }) {
-  const { db, users, tokens, attempts } = deps;
+export function createSessionService(deps: { db: Database; users: UserRepository; tokens: TokenSigner; limits: LimitFactory; failureLimit: number }) {
+  const { db, users, tokens } = deps;
+  const failures = deps.limits('login-failures', { points: deps.failureLimit, windowMs: FAILURE_WINDOW_MS });
 
   async function issue(user: UserRow, family = randomUUID()) {
     const refresh = await tokens.refresh(user.id, family);
@@ -32,20 +33,19 @@ export function createSessionService(deps: { db: Database; users: UserRepository
 
   return {
     async login(email: string, password: string, ip: string) {
-      const key = `login:${email.toLowerCase()}|${ip}`;
-      const seen = await attempts.peek(key);
-      if (seen.count >= deps.failureLimit) {
-        const retry = Math.ceil(seen.resetInMs / 1000);
+      const key = `${email.toLowerCase()}|${ip}`;
+      // Every attempt takes its point before the password is checked, and a success gives them back:
+      // 25 parallel guesses get `failureLimit` checks, not 25.
+      const taken = await failures.consume(key);
+      if (!taken.ok) {
+        const retry = Math.ceil(taken.retryAfterMs / 1000);
         throw new HttpError(429, `Too many failed attempts. Try again in ${Math.ceil(retry / 60)} minutes.`, {}, { 'retry-after': String(retry) });
       }
       const user = await users.byEmail(email);
       // An unknown e-mail costs the same time as a wrong password, so timing tells nothing.
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
-      if (!user || !ok || !user.isActive) {
-        await attempts.hit(key, FAILURE_WINDOW_MS);
-        throw invalidCredentials();
-      }
-      await attempts.clear(key);
+      if (!user || !ok || !user.isActive) throw invalidCredentials();
+      await failures.reset(key);
       return { user, tokens: await issue(user) };
     },
 
