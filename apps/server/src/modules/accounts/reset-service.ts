@@ -30,7 +30,11 @@ export function createResetService(deps: { db: Database; users: UserRepository; 
       const user = await users.byEmail(email);
       const mail = await mails.consume(email.toLowerCase());
       if (!user || !user.isActive || !mail.ok) return;
-      await db.insert(passwordResets).values({ userId: user.id, tokenHash, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      // One live link per account: a new one ends any sent before it.
+      await db.transaction(async (tx) => {
+        await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+        await tx.insert(passwordResets).values({ userId: user.id, tokenHash, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      });
       // The link is built from the configured address, never from the request's Host header.
       const link = `${deps.publicUrl}/account/password_reset/${token}`;
       void mailer
@@ -54,6 +58,8 @@ export function createResetService(deps: { db: Database; users: UserRepository; 
           .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
           .returning();
         if (!claimed) return false;
+        // Whichever link is used, none of the account's others works afterwards.
+        await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
         await tx.update(usersTable).set({ passwordHash }).where(eq(usersTable.id, claimed.userId));
         await users.endAllSessions(tx as unknown as Database, claimed.userId);
         return true;

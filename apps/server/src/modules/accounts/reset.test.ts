@@ -44,6 +44,33 @@ describe.each(engines())('password reset on %s', (engine) => {
     expect(again.json()).toEqual({ token: ['This password reset link is invalid or has expired. Ask for a new one.'] });
   });
 
+  it('keeps one live link per account: a newer link ends the older, and using one ends them all', async () => {
+    const c = await signedInCustomer(t.app);
+    await requestReset(c.email, '10.6.0.1');
+    const older = tokenOf(resetLinkIn((await smtp.next()).raw));
+    await requestReset(c.email, '10.6.0.1');
+    const newer = tokenOf(resetLinkIn((await smtp.next()).raw));
+    expect(newer).not.toBe(older);
+    const stale = await post('/api/password_reset/reset/', { token: older, new_password: 'older-link-secret-1' });
+    expect([stale.statusCode, stale.json()]).toEqual([400, { token: ['This password reset link is invalid or has expired. Ask for a new one.'] }]);
+    expect((await post('/api/password_reset/reset/', { token: newer, new_password: 'newer-link-secret-2' })).statusCode).toBe(200);
+    expect((await post('/api/password_reset/reset/', { token: older, new_password: 'older-link-secret-3' })).statusCode).toBe(400);
+    await login(t.app, { email: c.email, password: 'newer-link-secret-2' });
+    // Links live side by side in the table (written by an older version, or a race): using one ends the others.
+    const { eq } = await import('drizzle-orm');
+    const { users } = await import('../../db/schema.ts');
+    const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, c.email));
+    const { createHash } = await import('node:crypto');
+    const hash = (s: string) => createHash('sha256').update(s).digest('hex');
+    const expiresAt = new Date(Date.now() + 3600_000);
+    await t.database.db.insert(passwordResets).values([
+      { userId: row!.id, tokenHash: hash('side-by-side-one'), expiresAt },
+      { userId: row!.id, tokenHash: hash('side-by-side-two'), expiresAt },
+    ]);
+    expect((await post('/api/password_reset/reset/', { token: 'side-by-side-two', new_password: 'side-by-side-secret-4' })).statusCode).toBe(200);
+    expect((await post('/api/password_reset/reset/', { token: 'side-by-side-one', new_password: 'side-by-side-secret-5' })).statusCode).toBe(400);
+  });
+
   it('ends every session of the customer', async () => {
     const c = await signedInCustomer(t.app);
     await requestReset(c.email);
