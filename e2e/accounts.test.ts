@@ -55,8 +55,8 @@ describe('accounts in the browser', () => {
     await form.getByRole('button', { name: 'Register' }).click();
     await page.getByText('Account created successfully.').waitFor();
     await screenshot(page, 'phone-account-created');
-
-    await logIn(page, customer.email, customer.password);
+    // registering signs the new customer in, and goes on to where they were going (the home page here)
+    await page.waitForURL(`${baseUrl}/`);
     const name = page.getByTestId('account-name');
     expect(await name.textContent()).toBe(customer.username.toLowerCase().slice(0, 4) + '...');
 
@@ -70,8 +70,13 @@ describe('accounts in the browser', () => {
 
     // a guarded page now sends the visitor to the login page
     await page.goto('/profile');
-    await page.waitForURL('**/account/authenticate');
-    await logIn(page, customer.email, customer.password);
+    await page.waitForURL('**/account/authenticate?next=%2Fprofile');
+    const loginForm = page.getByRole('form', { name: 'Login' });
+    await loginForm.getByLabel('Email').fill(customer.email);
+    await loginForm.getByLabel('Password').fill(customer.password);
+    await loginForm.getByRole('button', { name: 'Login' }).click();
+    // and after logging in, the page that asked
+    await page.waitForURL('**/profile');
     expect(await page.getByTestId('account-name').textContent()).toBe(customer.username.toLowerCase().slice(0, 4) + '...');
     await page.context().close();
   });

@@ -69,9 +69,10 @@ describe('from the back office to a customer’s screen', () => {
     await customer.getByRole('heading', { level: 1, name: UPLOADED_VIDEO_TITLE }).waitFor();
     await customer.getByRole('button', { name: 'Buy' }).click();
     await customer.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('button', { name: 'Pay Ksh 40' }).click();
-    await customer.waitForURL(`**/watch/${videoId}`);
+    await customer.waitForURL('**/purchase/done');
+    await customer.getByRole('link', { name: `Play ${UPLOADED_VIDEO_TITLE}` }).click();
+    await customer.waitForURL(`**/watch/${videoId}?play=1`);
     await customer.locator('[data-media-player][data-can-play]').waitFor({ timeout: 30_000 });
-    await customer.locator('[data-media-player] button[aria-label="Play"]').first().click();
     await customer.waitForFunction(() => (document.querySelector('[data-media-player] video') as HTMLVideoElement).currentTime > 1.5);
     await screenshot(customer, 'phone-watch-uploaded');
   });

@@ -32,7 +32,8 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page and answers its serious and critical violations. */
 export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: axeSource });
+  // Evaluated, not added as a <script>: the store's Content-Security-Policy rightly refuses inline scripts.
+  await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe.run(document, {
       resultTypes: ['violations'],
@@ -70,4 +71,46 @@ export async function signIn(page: Page, email: string, password: string) {
 export async function signInAsStaff(page: Page) {
   await signIn(page, 'staff@demo.videostore.co.ke', 'demo-staff-kilimanjaro');
   await page.getByText('Deposits for review').waitFor();
+}
+
+export interface CatalogueVideo {
+  vidId: number;
+  title: string;
+  price: number;
+  for_sale: boolean;
+}
+
+/**
+ * The newest videos that are for sale, once at least `count` are: the demo store transcodes its clips
+ * in the background, and a video is sold only once it can be played (CONTRACT §8).
+ */
+export async function videosForSale(baseUrl: string, count: number, timeoutMs = 150_000): Promise<CatalogueVideo[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const list = ((await (await fetch(`${baseUrl}/api/videoDetails/?ordering=-date_uploaded&page_size=12`)).json()) as { results: CatalogueVideo[] }).results;
+    const ready = list.filter((v) => v.for_sale && v.title !== UPLOADED_VIDEO_TITLE);
+    if (ready.length >= count) return ready;
+    if (Date.now() > until) throw new Error(`only ${ready.length} of ${count} videos became playable in time`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** Counts what a person does on the way: each tap, and each field typed into, is one. */
+export class Steps {
+  taps = 0;
+  fields = 0;
+  async tap(target: { click(): Promise<void> }) {
+    await target.click();
+    this.taps++;
+  }
+  async fill(target: { fill(value: string): Promise<void> }, value: string) {
+    await target.fill(value);
+    this.fields++;
+  }
+  get total() {
+    return this.taps + this.fields;
+  }
+  toString() {
+    return `${this.total} (${this.taps} taps, ${this.fields} fields)`;
+  }
 }

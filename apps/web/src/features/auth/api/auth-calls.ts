@@ -5,6 +5,9 @@ import { setAccessToken } from '../../../lib/auth.ts';
 import { forgetSession, rememberOwned, rememberSession } from '../../../lib/session.ts';
 import { mergeLocalCart } from '../../cart/api/order-calls.ts';
 
+/** The queries whose answers belong to one customer. */
+const USER_QUERIES = ['info', 'cart', 'owned-video', 'deposit'];
+
 /** What signing in does, however it happened: token in memory, session remembered, carts merged, cache fresh. */
 async function startSession(client: QueryClient, res: LoginResponse) {
   setAccessToken(res.tokens.access);
@@ -12,8 +15,10 @@ async function startSession(client: QueryClient, res: LoginResponse) {
   rememberOwned(res.purchase, true);
   // The visitor's browser cart joins the account's; a failure keeps it in the browser for later.
   await mergeLocalCart().catch(() => undefined);
-  // Nothing cached before (ownership, balance, cart) may show for this customer: read it all again.
-  void client.resetQueries();
+  // Nothing cached for anyone before (ownership, balance, cart) may show for this customer. The page
+  // itself stays on screen (a purchase may be under way in it) while the rest is read again.
+  for (const key of USER_QUERIES) client.removeQueries({ queryKey: [key] });
+  void client.invalidateQueries();
 }
 
 /** POST /api/login/: the access token stays in memory, the refresh token arrives as a cookie. */
@@ -51,7 +56,7 @@ export function useLogout() {
       setAccessToken(null);
       forgetSession();
       // The next person on a shared phone must not see this customer's videos or balance.
-      client.removeQueries();
+      for (const key of USER_QUERIES) client.removeQueries({ queryKey: [key] });
     },
   });
 }

@@ -23,6 +23,7 @@ export interface BoughtItem {
   video_id: number;
   price: number;
   video_name?: string;
+  season?: string | null;
   image_url?: string | null;
 }
 

@@ -45,6 +45,11 @@ export default function PurchaseDoneScreen() {
         {first!.image_url && <img src={first!.image_url.replace('-480.webp', '-160.webp')} alt="" width={64} height={96} style={{ borderRadius: 4, objectFit: 'cover' }} />}
         <Typography variant="h6" component="p">
           {first!.video_name}
+          {first!.season && (
+            <Typography component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+              {first!.season}
+            </Typography>
+          )}
         </Typography>
       </Box>
       <Button ref={play} component={Link} to={`/watch/${first!.video_id}?play=1`} variant="contained" size="large" fullWidth>
@@ -54,7 +59,10 @@ export default function PurchaseDoneScreen() {
         <Box component="ul" sx={{ listStyle: 'none', p: 0, mt: 2, display: 'grid', gap: 1 }}>
           {rest.map((i) => (
             <Box component="li" key={i.video_id} sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-              <Typography>{i.video_name}</Typography>
+              <Typography>
+                {i.video_name}
+                {i.season ? ` · ${i.season}` : ''}
+              </Typography>
               <Button component={Link} to={`/watch/${i.video_id}?play=1`} variant="outlined">
                 Watch
               </Button>

@@ -83,6 +83,8 @@ export default function VideoPlayer({ videoId, title, poster, media, subtitles, 
     const at = media.resume_at;
     // Not at the very start or end: there, starting over is what the customer wants.
     if (at >= 1 && at < p.duration - 2) p.currentTime = at;
+    // The customer's tap on Play (success screen) still counts as the gesture a browser wants.
+    if (autoPlay) void p.play().catch(() => undefined);
   }
 
   function save(at: number) {
@@ -98,7 +100,6 @@ export default function VideoPlayer({ videoId, title, poster, media, subtitles, 
       src={{ src: media.stream, type: 'application/x-mpegurl' }}
       poster={poster ?? undefined}
       playsInline
-      autoPlay={autoPlay}
       load="visible"
       aspectRatio="16/9"
       onProviderChange={onProviderChange}
