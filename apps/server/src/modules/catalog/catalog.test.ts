@@ -30,6 +30,19 @@ describe.each(engines())('catalogue API on %s', (engine) => {
     expect(page.previous).toBeNull();
   });
 
+  it('answers a repeated list from the response cache with the same body and headers, and still refuses a bad query', async () => {
+    const url = '/api/videoDetails/?page_size=3&ordering=price';
+    const first = await get(url);
+    const again = await get(url);
+    expect(again.body).toBe(first.body);
+    for (const h of ['content-type', 'cache-control', 'content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy'])
+      expect(again.headers[h], h).toBe(first.headers[h]);
+    expect(again.headers['cache-control']).toBe('public, max-age=5');
+    // a cached address never answers a different one, and what fails validation is never cached
+    for (let i = 0; i < 2; i++) expect((await get('/api/videoDetails/?page_size=3&ordering=bogus')).statusCode).toBe(400);
+    expect((await get('/api/videoDetails/?page_size=3&ordering=-price')).json<Page<Video>>().results[0]!.price).toBe(250);
+  });
+
   it('gives each video the seed fields, a loadable poster and no media address', async () => {
     const [video] = (await list('/api/videoDetails/?page_size=1')).results;
     expect(video).toMatchObject({
