@@ -34,6 +34,8 @@ const envSchema = z.object({
   LOGIN_FAILURE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Password-reset requests one address may make per hour. */
   RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Accounts one address may try to create per hour. */
+  REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** simulator (the in-process Daraja at /mpesa-sim), sandbox or production (Safaricom). */
   MPESA_MODE: z.enum(['simulator', 'sandbox', 'production']).default('simulator'),
   MPESA_CONSUMER_KEY: z.string().default('simulator-consumer-key'),
@@ -83,6 +85,7 @@ export interface Config {
   loginRateLimit: number;
   loginFailureLimit: number;
   resetRateLimit: number;
+  registerRateLimit: number;
   mpesa: {
     mode: 'simulator' | 'sandbox' | 'production';
     baseUrl: string;
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     loginFailureLimit: e.LOGIN_FAILURE_LIMIT,
     resetRateLimit: e.RESET_RATE_LIMIT,
+    registerRateLimit: e.REGISTER_RATE_LIMIT,
     mpesa: {
       mode: e.MPESA_MODE,
       baseUrl: { simulator: `${publicUrl}/mpesa-sim`, sandbox: 'https://sandbox.safaricom.co.ke', production: 'https://api.safaricom.co.ke' }[e.MPESA_MODE],

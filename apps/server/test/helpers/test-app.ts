@@ -21,6 +21,8 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> &
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MPESA_SIM_AUTO: 'off' }),
     webDist: null,
     adminDist: null,
+    // Tests register many customers from one address; the registration limit has its own test.
+    registerRateLimit: 10_000,
     ...overrides,
   };
   const database = await createTestDatabase(engine);

@@ -2,7 +2,6 @@ import sharp from 'sharp';
 import { USERNAME_EDITABLE_MAX } from '@store/contract';
 import { FieldError, HttpError } from '../../lib/http-errors.ts';
 import { storeImage } from '../media/images.ts';
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.ts';
 import { isUniqueViolation, type UserRepository, type UserRow } from './user-repository.ts';
 
 const TAKEN = {
@@ -11,7 +10,7 @@ const TAKEN = {
 };
 const PICTURE_FORMATS = new Set(['jpeg', 'png', 'webp']);
 
-/** Registration and the changes a customer may make to their own account. */
+/** The changes a customer may make to their own account (registration: registration.ts). */
 export function createAccountService(deps: { users: UserRepository; mediaDir: string }) {
   const { users } = deps;
 
@@ -36,11 +35,6 @@ export function createAccountService(deps: { users: UserRepository; mediaDir: st
   }
 
   return {
-    async register(input: { username: string; email: string; password1: string }) {
-      if (await isCommonPassword(input.password1)) throw new FieldError({ password1: [COMMON_PASSWORD_MESSAGE] });
-      return unique(async () => users.create({ username: input.username, email: input.email, passwordHash: await hashPassword(input.password1) }));
-    },
-
     /** Re-encodes a customer's picture as a square WebP without its metadata; refuses anything else. */
     async storePicture(bytes: Buffer): Promise<string> {
       const meta = await sharp(bytes)

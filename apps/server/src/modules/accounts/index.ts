@@ -5,6 +5,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { createAccountService } from './account-service.ts';
 import { registerAuth } from './auth.ts';
 import { createQuickSignup } from './quick-signup.ts';
+import { createRegistration } from './registration.ts';
 import { createResetService } from './reset-service.ts';
 import { accountRoutes } from './routes.ts';
 import { createSessionService } from './session-service.ts';
@@ -19,6 +20,7 @@ export function createAccounts(app: FastifyInstance, deps: { mailer: Mailer; lim
   const accounts = createAccountService({ users, mediaDir: path.join(config.dataDir, 'media') });
   const resets = createResetService({ db, users, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
   const quickSignup = createQuickSignup({ db, users, sessions, mailer: deps.mailer, publicUrl: config.publicUrl, log: app.log });
+  const registration = createRegistration({ users, mailer: deps.mailer, publicUrl: config.publicUrl, log: app.log });
   registerAuth(app, sessions);
-  return { users, sessions, accounts, resets, routes: accountRoutes({ users, accounts, sessions, resets, quickSignup }) };
+  return { users, sessions, accounts, resets, routes: accountRoutes({ users, accounts, registration, sessions, resets, quickSignup }) };
 }

@@ -25,6 +25,7 @@ import { parseId } from '../catalog/catalog-service.ts';
 import type { AccountService } from './account-service.ts';
 import { currentUser } from './auth.ts';
 import type { QuickSignup } from './quick-signup.ts';
+import type { Registration } from './registration.ts';
 import type { createResetService } from './reset-service.ts';
 import type { SessionService } from './session-service.ts';
 import { REFRESH_TTL_S } from './tokens.ts';
@@ -33,6 +34,7 @@ import { toUserView, type UserRepository } from './user-repository.ts';
 export interface AccountRouteDeps {
   users: UserRepository;
   accounts: AccountService;
+  registration: Registration;
   sessions: SessionService;
   resets: ReturnType<typeof createResetService>;
   quickSignup: QuickSignup;
@@ -63,7 +65,7 @@ async function readProfilePatch(request: FastifyRequest) {
 
 export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const { accounts, sessions, resets } = deps;
+    const { accounts, registration, sessions, resets } = deps;
     // Profile pictures arrive as multipart form data; only this plugin's routes parse it.
     await app.register(multipart);
     const secureCookie = app.config.env === 'production';
@@ -73,10 +75,19 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/register',
-      { schema: { tags, summary: 'Create a customer account', body: registerInputSchema, response: { 201: userSchema.pick({ id: true, username: true, email: true }), 400: badRequestSchema } } },
+      {
+        config: { rateLimit: { max: app.config.registerRateLimit, timeWindow: '1 hour' } },
+        schema: {
+          tags,
+          summary: 'Create a customer account',
+          description: 'Answers the same for an e-mail that already has an account (its owner is told by e-mail), so it tells nobody who has one. Limited per address.',
+          body: registerInputSchema,
+          response: { 201: userSchema.pick({ username: true, email: true }), 400: badRequestSchema, 429: errorDetailSchema },
+        },
+      },
       async (request, reply) => {
-        const { user } = await accounts.register(request.body);
-        return reply.status(201).send({ id: user.id, username: user.username, email: user.email });
+        await registration.register(request.body);
+        return reply.status(201).send({ username: request.body.username, email: request.body.email });
       },
     );
 

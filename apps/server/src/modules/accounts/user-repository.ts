@@ -33,6 +33,10 @@ export function createUserRepository(db: Database) {
       const [u] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
       return u ?? null;
     },
+    async usernameTaken(username: string) {
+      const [u] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+      return u !== undefined;
+    },
     async byId(id: number) {
       const [u] = await db.select().from(users).where(eq(users.id, id));
       return u ?? null;
