@@ -1,5 +1,6 @@
 import type { VideoListQuery, VideoOrdering } from '@store/contract';
 import { queryWords, typoBudget, words } from './search-text.ts';
+import { type Match, Vocabulary, type WordEntry } from './search-vocabulary.ts';
 
 /** What the index keeps of a video: its words and what filters and orderings read. */
 export interface SearchDoc {
@@ -25,35 +26,8 @@ interface Slot extends Omit<SearchDoc, 'synopsis'> {
   titleWords: number;
 }
 
-/** One distinct word of the catalogue and where it occurs (slots of videos; DJ and genre ids). */
-interface WordEntry {
-  title: number[];
-  synopsis: number[];
-  djs?: number[];
-  genres?: number[];
-}
-
-/** A trie node: its children's letters in one string and the children in the same order (lighter than a Map). */
-interface TrieNode {
-  keys: string;
-  kids: TrieNode[];
-  entry?: WordEntry;
-}
-
 /** Where a word is found outweighs how well it is typed: a title typed with a typo beats a synopsis typed right. */
 export const FIELD_WEIGHT = { title: 10, dj: 5, genre: 4, synopsis: 2 } as const;
-const EXACT = 1;
-const PREFIX_LAST = 0.9;
-const PREFIX_EARLIER = 0.8;
-const TYPO = [1, 0.7, 0.5];
-const PREFIX_TYPO = [1, 0.6, 0.45];
-
-interface Match {
-  entry: WordEntry;
-  weight: number;
-  /** One- and two-letter prefixes only count in titles: 'k' would otherwise be half the catalogue. */
-  titleOnly: boolean;
-}
 
 const orderKeys = {
   date_uploaded: (s: Slot) => s.dateUploaded,
@@ -63,12 +37,11 @@ const orderKeys = {
 } as const;
 
 /**
- * An in-memory inverted index of the catalogue's words (titles, DJ names, genres, synopses) with a
- * trie of the vocabulary, searched with typo tolerance (edit distance with transpositions, walked
- * along the trie) and prefixes. It knows nothing of the database: SearchSync keeps it current.
+ * An in-memory inverted index of the catalogue's words (titles, DJ names, genres, synopses) over a
+ * vocabulary searched with typo tolerance and prefixes (search-vocabulary.ts). It knows nothing of the database: SearchSync keeps it current.
  */
 export class SearchIndex {
-  private root: TrieNode = { keys: '', kids: [] };
+  private readonly vocabulary = new Vocabulary();
   private slots: (Slot | null)[] = [];
   private slotOf = new Map<number, number>();
   private dead = 0;
@@ -84,31 +57,15 @@ export class SearchIndex {
     return this.slotOf.size;
   }
 
-  private entryFor(word: string): WordEntry {
-    let node = this.root;
-    for (let i = 0; i < word.length; i++) {
-      const ch = word[i]!;
-      const at = node.keys.indexOf(ch);
-      if (at >= 0) node = node.kids[at]!;
-      else {
-        const next: TrieNode = { keys: '', kids: [] };
-        node.keys += ch;
-        node.kids.push(next);
-        node = next;
-      }
-    }
-    return (node.entry ??= { title: [], synopsis: [] });
-  }
-
   /** Sets every DJ's and genre's name (small tables: replaced whole when any of them changes). */
   setGroups(djNames: Map<number, string>, genreNames: Map<number, string>): void {
     const drop = (list: number[] | undefined, id: number) => list?.splice(list.indexOf(id) >>> 0, list.includes(id) ? 1 : 0);
-    for (const [id, name] of this.djNames) for (const w of words(name)) drop(this.entryFor(w).djs, id);
-    for (const [id, name] of this.genreNames) for (const w of words(name)) drop(this.entryFor(w).genres, id);
+    for (const [id, name] of this.djNames) for (const w of words(name)) drop(this.vocabulary.entry(w).djs, id);
+    for (const [id, name] of this.genreNames) for (const w of words(name)) drop(this.vocabulary.entry(w).genres, id);
     this.djNames = new Map(djNames);
     this.genreNames = new Map(genreNames);
-    for (const [id, name] of djNames) for (const w of new Set(words(name))) (this.entryFor(w).djs ??= []).push(id);
-    for (const [id, name] of genreNames) for (const w of new Set(words(name))) (this.entryFor(w).genres ??= []).push(id);
+    for (const [id, name] of djNames) for (const w of new Set(words(name))) (this.vocabulary.entry(w).djs ??= []).push(id);
+    for (const [id, name] of genreNames) for (const w of new Set(words(name))) (this.vocabulary.entry(w).genres ??= []).push(id);
   }
 
   /** Adds a video or replaces the indexed copy of it. */
@@ -139,8 +96,8 @@ export class SearchIndex {
     }
     this.live[slot] = doc.published ? 1 : 0;
     this.titleWordCount[slot] = Math.min(255, Math.max(1, titleWords.length));
-    for (const w of new Set(titleWords)) this.entryFor(w).title.push(slot);
-    for (const w of new Set(words(doc.synopsis))) this.entryFor(w).synopsis.push(slot);
+    for (const w of new Set(titleWords)) this.vocabulary.entry(w).title.push(slot);
+    for (const w of new Set(words(doc.synopsis))) this.vocabulary.entry(w).synopsis.push(slot);
     pushTo(this.djSlots, doc.djId, slot);
     pushTo(this.genreSlots, doc.genreId, slot);
   }
@@ -159,14 +116,10 @@ export class SearchIndex {
     const live = this.slots.filter((s): s is Slot => s !== null);
     const remap = new Map<number, number>();
     this.slots.forEach((s, i) => s && remap.set(i, remap.size));
-    const walk = (node: TrieNode) => {
-      if (node.entry) {
-        node.entry.title = node.entry.title.flatMap((s) => (remap.has(s) ? [remap.get(s)!] : []));
-        node.entry.synopsis = node.entry.synopsis.flatMap((s) => (remap.has(s) ? [remap.get(s)!] : []));
-      }
-      node.kids.forEach(walk);
-    };
-    walk(this.root);
+    this.vocabulary.forEachEntry((entry) => {
+      entry.title = entry.title.flatMap((s) => (remap.has(s) ? [remap.get(s)!] : []));
+      entry.synopsis = entry.synopsis.flatMap((s) => (remap.has(s) ? [remap.get(s)!] : []));
+    });
     for (const m of [this.djSlots, this.genreSlots])
       for (const [k, list] of m) m.set(k, list.flatMap((s) => (remap.has(s) ? [remap.get(s)!] : [])));
     this.slots = live;
@@ -180,40 +133,6 @@ export class SearchIndex {
     this.dead = 0;
   }
 
-  /** Vocabulary words matching one typed word, each with how well it matches. */
-  private lookup(token: string, isLast: boolean): Match[] {
-    const k = typoBudget(token);
-    const prefix = token.length >= 3 || isLast;
-    const shortPrefixTitleOnly = token.length < 3;
-    const out: Match[] = [];
-    const n = token.length;
-    const emit = (entry: WordEntry, full: number, inherited: number) => {
-      if (full === 0) out.push({ entry, weight: EXACT, titleOnly: false });
-      else if (inherited === 0) out.push({ entry, weight: isLast ? PREFIX_LAST : PREFIX_EARLIER, titleOnly: shortPrefixTitleOnly });
-      else if (full <= k && full <= inherited) out.push({ entry, weight: TYPO[full]!, titleOnly: false });
-      else if (inherited <= k) out.push({ entry, weight: PREFIX_TYPO[inherited]!, titleOnly: shortPrefixTitleOnly });
-    };
-    // Walk the trie with one row of the edit-distance table per node (rows shared by common prefixes).
-    const visit = (node: TrieNode, ch: string, prevCh: string, prev2: number[] | null, prev: number[], inherited: number) => {
-      const row = [prev[0]! + 1];
-      let best = row[0]!;
-      for (let j = 1; j <= n; j++) {
-        let v = Math.min(row[j - 1]! + 1, prev[j]! + 1, prev[j - 1]! + (token[j - 1] === ch ? 0 : 1));
-        if (prev2 && j > 1 && token[j - 1] === prevCh && token[j - 2] === ch) v = Math.min(v, prev2[j - 2]! + 1);
-        row.push(v);
-        if (v < best) best = v;
-      }
-      const full = row[n]!;
-      const inh = prefix && full <= k ? Math.min(inherited, full) : inherited;
-      if (node.entry && (full <= k || inh <= k)) emit(node.entry, full, inh);
-      if (best > k && inh > k) return;
-      for (let i = 0; i < node.kids.length; i++) visit(node.kids[i]!, node.keys[i]!, ch, prev, row, inh);
-    };
-    const first = Array.from({ length: n + 1 }, (_, j) => j);
-    for (let i = 0; i < this.root.kids.length; i++) visit(this.root.kids[i]!, this.root.keys[i]!, '', null, first, Infinity);
-    return out;
-  }
-
   /**
    * The ids of one page of videos matching every typed word (in a title, DJ name, genre or
    * synopsis; exact, as a prefix or with typos), best first, then in the requested order; and how
@@ -225,7 +144,7 @@ export class SearchIndex {
     const size = this.slots.length;
     // The rarest word first: the others are only scored where it matched.
     const looked = tokens
-      .map((t, i) => ({ matches: this.lookup(t, i === tokens.length - 1) }))
+      .map((t, i) => ({ matches: this.vocabulary.lookup(t, i === tokens.length - 1) }))
       .map((l) => ({ ...l, cost: l.matches.reduce((n, m) => n + this.postingCount(m), 0) }))
       .sort((a, b) => a.cost - b.cost);
     let mask: Float32Array | null = null;
@@ -361,34 +280,16 @@ export class SearchIndex {
     const tokens = queryWords(raw);
     let changed = false;
     const fixed = tokens.map((t, i) => {
-      if (this.lookup(t, i === tokens.length - 1).some((m) => m.entry.title.length + m.entry.synopsis.length + (m.entry.djs?.length ?? 0) + (m.entry.genres?.length ?? 0) > 0)) return t;
-      const better = this.nearest(t, Math.min(3, typoBudget(t) + 2));
+      if (this.vocabulary.lookup(t, i === tokens.length - 1).some((m) => m.entry.title.length + m.entry.synopsis.length + (m.entry.djs?.length ?? 0) + (m.entry.genres?.length ?? 0) > 0)) return t;
+      // Preferring words in published titles, then DJ and genre names, then synopses.
+      const weight = (e: WordEntry) => e.title.filter((s) => this.slots[s]?.published).length * 10 + (e.djs?.length ?? 0) + (e.genres?.length ?? 0) + e.synopsis.length / 10;
+      const better = this.vocabulary.nearest(t, Math.min(3, typoBudget(t) + 2), weight);
       if (better) changed = true;
       return better ?? t;
     });
     return changed ? fixed.join(' ') : null;
   }
 
-  private nearest(token: string, limit: number): string | null {
-    if (/\p{N}/u.test(token) || token.length < 3) return null;
-    let best: { word: string; d: number; weight: number } | null = null;
-    const n = token.length;
-    const visit = (node: TrieNode, word: string, prev: number[]) => {
-      const ch = word.at(-1)!;
-      const row = [prev[0]! + 1];
-      for (let j = 1; j <= n; j++) row.push(Math.min(row[j - 1]! + 1, prev[j]! + 1, prev[j - 1]! + (token[j - 1] === ch ? 0 : 1)));
-      const d = row[n]!;
-      const e = node.entry;
-      if (e && d <= limit) {
-        const weight = e.title.filter((s) => this.slots[s]?.published).length * 10 + (e.djs?.length ?? 0) + (e.genres?.length ?? 0) + e.synopsis.length / 10;
-        if (weight > 0 && (!best || d < best.d || (d === best.d && weight > best.weight))) best = { word, d, weight };
-      }
-      if (Math.min(...row) <= limit) node.kids.forEach((child, i) => visit(child, word + node.keys[i]!, row));
-    };
-    const first = Array.from({ length: n + 1 }, (_, j) => j);
-    this.root.kids.forEach((child, i) => visit(child, this.root.keys[i]!, first));
-    return (best as { word: string } | null)?.word ?? null;
-  }
 }
 
 /** The n first items of a list in the given order, with a bounded max-heap: O(length x log n). */
