@@ -46,7 +46,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('storefront at %s width'
 
   it('finds a video by a title typed with a typo', async () => {
     await open('/new');
-    const search = page.getByRole('searchbox', { name: 'Search videos by title' });
+    const search = page.getByRole('combobox', { name: 'Search videos by title' });
     await search.fill('demon slyer');
     await search.press('Enter');
     await page.waitForURL('**/search/demon%20slyer');

@@ -98,7 +98,8 @@ export function SearchBox() {
         role="listbox"
         aria-label="Suggestions"
         hidden={!expanded}
-        sx={{ position: 'absolute', top: '100%', left: 0, right: 0, zIndex: 'modal', m: 0, mt: 0.5, p: 0.5, listStyle: 'none', bgcolor: 'background.paper', color: 'text.primary', borderRadius: 2, boxShadow: 8, maxHeight: '70vh', overflowY: 'auto' }}
+        // On a phone the box is narrow: the list takes the screen's width under the top bar.
+        sx={{ position: { xs: 'fixed', sm: 'absolute' }, top: { xs: 56, sm: '100%' }, left: { xs: 8, sm: 0 }, right: { xs: 8, sm: 0 }, zIndex: 'modal', m: 0, mt: 0.5, p: 0.5, listStyle: 'none', bgcolor: 'background.paper', color: 'text.primary', borderRadius: 2, boxShadow: 8, maxHeight: '70vh', overflowY: 'auto' }}
       >
         {expanded &&
           results.map((s, i) => (
@@ -118,7 +119,7 @@ export function SearchBox() {
                 {s.poster && <img src={s.poster} alt="" width={32} height={48} decoding="async" style={{ display: 'block', width: 32, height: 48, objectFit: 'cover' }} />}
               </Box>
               <Box sx={{ minWidth: 0 }}>
-                <Box sx={{ fontWeight: 600, fontSize: 14, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                <Box sx={{ fontWeight: 600, fontSize: 14, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
                   {s.title}
                   {s.season ? ` · ${s.season}` : ''}
                 </Box>
