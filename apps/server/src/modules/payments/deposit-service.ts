@@ -84,6 +84,10 @@ export function createDepositService(deps: { db: Database; daraja: DarajaClient;
     });
   }
 
+  // Set when the row is written, before the push: a process killed between the two leaves a deposit
+  // the reconciler still finds (CheckoutRequestID unknown), instead of one pending forever.
+  const firstCheck = () => new Date(Date.now() + deps.firstCheckMs);
+
   /** Sends the STK push for a pending deposit and records its CheckoutRequestID; a refusal settles it. */
   async function push(row: DepositRow, buyerid: number, description: string): Promise<DepositRow> {
     try {
@@ -96,7 +100,7 @@ export function createDepositService(deps: { db: Database; daraja: DarajaClient;
       });
       const [updated] = await db
         .update(deposits)
-        .set({ checkoutRequestId: sent.checkoutRequestId, merchantRequestId: sent.merchantRequestId, nextCheckAt: new Date(Date.now() + deps.firstCheckMs) })
+        .set({ checkoutRequestId: sent.checkoutRequestId, merchantRequestId: sent.merchantRequestId, nextCheckAt: firstCheck() })
         .where(eq(deposits.id, row.id))
         .returning();
       return updated!;
@@ -137,7 +141,7 @@ export function createDepositService(deps: { db: Database; daraja: DarajaClient;
     async start(user: UserRow, buyerid: number, input: { amount: number; phone: string }) {
       const [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
       if (!profile || profile.buyerid !== buyerid) throw new HttpError(403, 'You can only deposit to your own account.');
-      const [row] = await db.insert(deposits).values({ userId: user.id, amount: input.amount, phone: input.phone, callbackSecret: newCallbackSecret() }).returning();
+      const [row] = await db.insert(deposits).values({ userId: user.id, amount: input.amount, phone: input.phone, callbackSecret: newCallbackSecret(), nextCheckAt: firstCheck() }).returning();
       return push(row!, profile.buyerid, 'Deposit');
     },
 
@@ -164,7 +168,7 @@ export function createDepositService(deps: { db: Database; daraja: DarajaClient;
         if (open) return { deposit: open, existing: true, buyerid: profile.buyerid };
         const [row] = await tx
           .insert(deposits)
-          .values({ userId, amount: input.amount, phone: input.phone, callbackSecret: newCallbackSecret(), purchaseVideoIds: input.videoIds, purchaseState: 'pending' })
+          .values({ userId, amount: input.amount, phone: input.phone, callbackSecret: newCallbackSecret(), nextCheckAt: firstCheck(), purchaseVideoIds: input.videoIds, purchaseState: 'pending' })
           .returning();
         const seen = await remember(tx, row!.id);
         // Another request with the same key got there first: roll this row back and answer that one.
@@ -191,15 +195,17 @@ export function createDepositService(deps: { db: Database; daraja: DarajaClient;
       if (!parsed) return void log.warn({ depositId: deposit.id }, 'malformed callback ignored');
       // A pending deposit with no CheckoutRequestID is one whose push was accepted but not recorded (the
       // database failed just after): its secret path proves the callback is its own, so it adopts the id.
-      const adopt = deposit.checkoutRequestId === null && deposit.state === 'pending';
+      // A deposit in review is one M-Pesa had not answered about: its own callback is that answer.
+      const open = deposit.state === 'pending' || deposit.state === 'review';
+      const adopt = deposit.checkoutRequestId === null && open;
       if (!adopt && parsed.checkoutRequestId !== deposit.checkoutRequestId) return void log.warn({ depositId: deposit.id }, 'callback for another CheckoutRequestID ignored');
-      if (deposit.state !== 'pending') return void log.info({ depositId: deposit.id, state: deposit.state }, 'duplicate or late callback ignored');
+      if (!open) return void log.info({ depositId: deposit.id, state: deposit.state }, 'duplicate or late callback ignored');
       const state = stateForResultCode(parsed.resultCode);
       if (state === 'completed' && (parsed.amount !== deposit.amount || parsed.phone !== deposit.phone || !parsed.receipt)) {
         return void log.warn({ depositId: deposit.id, amount: parsed.amount, phone: parsed.phone }, 'paid callback does not match the deposit; ignored');
       }
       if (adopt) await db.update(deposits).set({ checkoutRequestId: parsed.checkoutRequestId }).where(and(eq(deposits.id, deposit.id), sql`${deposits.checkoutRequestId} IS NULL`));
-      const moved = await settle(deposit.id, { state, resultCode: parsed.resultCode, resultDesc: parsed.resultDesc, receipt: parsed.receipt }).catch((err: unknown) => {
+      const moved = await settle(deposit.id, { state, resultCode: parsed.resultCode, resultDesc: parsed.resultDesc, receipt: parsed.receipt }, deposit.state === 'review' ? 'review' : 'pending').catch((err: unknown) => {
         // A receipt already used by another deposit: the unique index refuses to count it twice.
         log.error({ err, depositId: deposit.id }, 'callback could not be applied');
         return false;
@@ -220,12 +226,12 @@ export function createDepositService(deps: { db: Database; daraja: DarajaClient;
 
     reschedule: (id: number, checks: number, next: Date) => db.update(deposits).set({ checks, nextCheckAt: next }).where(and(eq(deposits.id, id), eq(deposits.state, 'pending'))),
 
-    /** Pending deposits whose time to be asked about has come. */
+    /** Pending deposits whose time to be asked about has come (also those whose push was never recorded). */
     due: (now: Date, limit: number) =>
       db
         .select()
         .from(deposits)
-        .where(and(eq(deposits.state, 'pending'), sql`${deposits.checkoutRequestId} IS NOT NULL`, sql`${deposits.nextCheckAt} <= ${now}`))
+        .where(and(eq(deposits.state, 'pending'), sql`${deposits.nextCheckAt} <= ${now}`))
         .orderBy(deposits.nextCheckAt)
         .limit(limit),
   };

@@ -4,6 +4,7 @@ import type { DepositService } from './deposit-service.ts';
 
 /** After this many unanswered questions (about 4 hours of doubling gaps) a person looks at it. */
 export const MAX_CHECKS = 8;
+export const LOST_PUSH = 'M-Pesa’s answer to this payment request was lost. If the customer paid, M-Pesa’s callback or our team will credit it.';
 
 /**
  * Settles deposits whose callback never came, by asking STK query, with doubling gaps. Its state is
@@ -16,6 +17,12 @@ export function createReconciler(deps: { deposits: DepositService; daraja: Daraj
     async tick(now = new Date()): Promise<number> {
       let settled = 0;
       for (const d of await deps.deposits.due(now, 25)) {
+        if (!d.checkoutRequestId) {
+          // The push left but its answer was never recorded (the process died in between): nothing to
+          // ask M-Pesa about. Staff see it in review; its own callback, if the customer paid, still settles it.
+          await deps.deposits.settle(d.id, { state: 'review', resultCode: null, resultDesc: LOST_PUSH });
+          continue;
+        }
         const answer = await deps.daraja.stkQuery(d.checkoutRequestId!).catch((err: unknown) => {
           deps.log.warn({ err, depositId: d.id }, 'STK query failed; asking again later');
           return undefined;
