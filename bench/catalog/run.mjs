@@ -2,7 +2,8 @@
 // Catalogue benchmark (issue: store foundation). Prints ratios against nginx measured in the same run.
 //   1. A PostgreSQL database with 100,000 videos (BENCH_DATABASE_URL, default the machine's server).
 //   2. autocannon, 50 connections: GET /api/videoDetails/?page_size=10&ordering=-date_uploaded on the
-//      store, then the same body as a static file on nginx (one worker, like the store's one process).
+//      store, then the same body from a bare Fastify route (one process) and as a static file on nginx
+//      (one worker, like the store's one process).
 //   3. Search: recall over 300 distinct typo'd titles, 100 DJ terms (DJ name with a typo + title) and
 //      100 synopsis terms (a typo'd synopsis word + two more), each a cache miss; search p95 as a ratio
 //      to the p95 of GET /api/videoDetails/{id}/ (one indexed row, uncached: 300 distinct ids) measured
@@ -92,6 +93,23 @@ async function startNginx(body) {
   return { url: `http://127.0.0.1:${port}/list.json`, stop: () => proc.kill('SIGQUIT'), dir };
 }
 
+/**
+ * The limit for one Node process (issue 15): a bare Fastify route sending the same bytes from memory,
+ * with the same content type, in a process of its own like the store.
+ */
+async function startBareFastify(dir) {
+  const port = await freePort();
+  const script = `const fs = require('node:fs');
+    const app = require('fastify')();
+    const body = fs.readFileSync(${JSON.stringify(path.join(dir, 'list.json'))}, 'utf8');
+    app.get('/list', (req, reply) => reply.type('application/json; charset=utf-8').send(body));
+    app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const proc = spawn(process.execPath, ['-e', script], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}/list`;
+  await waitFor(url);
+  return { url, stop: () => proc.kill('SIGTERM') };
+}
+
 async function load(url) {
   const r = await autocannon({ url, connections: 50, duration: SECONDS });
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
@@ -125,6 +143,7 @@ async function main() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let nginx;
+  let bare;
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/api/health`);
@@ -135,7 +154,9 @@ async function main() {
     const body = await (await fetch(`${base}${LIST}`)).text();
     nginx = await startNginx(body);
 
+    bare = await startBareFastify(nginx.dir);
     const store = await load(`${base}${LIST}`);
+    const fastifyRef = await load(bare.url);
     const ref = await load(nginx.url);
     const ratio = store.rps / ref.rps;
 
@@ -176,7 +197,10 @@ async function main() {
     console.log(`\nGET ${LIST}`);
     console.log(`  store : ${store.rps.toFixed(0)} req/s, p99 ${store.p99} ms, ${store.errors} errors`);
     console.log(`  nginx : ${ref.rps.toFixed(0)} req/s, p99 ${ref.p99} ms (same body, static file, 1 worker)`);
-    console.log(`  ratio store/nginx: ${ratio.toFixed(2)} (target >= 0.50)  p99 target < 25 ms: ${store.p99 < 25 ? 'met' : 'MISSED'}`);
+    console.log(`  bare Fastify: ${fastifyRef.rps.toFixed(0)} req/s, p99 ${fastifyRef.p99} ms (same bytes from memory, one process)`);
+    const toBare = store.rps / fastifyRef.rps;
+    console.log(`  ratio store/bare Fastify: ${toBare.toFixed(2)} (target >= 0.90): ${toBare >= 0.9 ? 'met' : 'MISSED'}; store/nginx: ${ratio.toFixed(2)}; bare Fastify/nginx: ${(fastifyRef.rps / ref.rps).toFixed(2)}`);
+    console.log(`  store p99 ${store.p99} ms (target < 25 ms): ${store.p99 < 25 ? 'met' : 'MISSED'}`);
     const p95 = percentile(times, 95);
     const idP95 = percentile(byIdTimes, 95);
     console.log(`search (${VIDEOS} titles, PostgreSQL, through HTTP, one request at a time):`);
@@ -190,6 +214,7 @@ async function main() {
     console.log(`server resident memory: ${rss} MB`);
   } finally {
     nginx?.stop();
+    bare?.stop();
     server.kill('SIGTERM');
     await sleep(500);
     if (!process.env.BENCH_KEEP) await sql(adminUrl, `DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`).catch(() => undefined);
