@@ -65,6 +65,20 @@ describe.each(engines())('videos and the team in the back office on %s', (engine
     expect((await audit('videos', video.id)).map((a) => a.action)).toEqual(['update', 'create']);
   });
 
+  it('changes only the fields a PUT sends: a price alone leaves the synopsis, season and flags', async () => {
+    const created = await call('POST', '/videos', { ...newVideo, season: 'Season 2', synopsis: 'Two cousins and a matatu.', suggest: true, popular: true, published: true, dj_id: zamu(), genre_id: action() });
+    expect(created.statusCode, created.body).toBe(201);
+    const before = created.json<AdminVideo>();
+    const changed = await call('PUT', `/videos/${before.id}`, { price: 100 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const { price: _old, ...rest } = before;
+    expect(changed.json<AdminVideo>()).toMatchObject({ ...rest, price: 100 });
+    expect((await call('GET', `/videos/${before.id}`)).json<AdminVideo>()).toMatchObject({ synopsis: 'Two cousins and a matatu.', season: 'Season 2', suggest: true, popular: true, published: true, price: 100 });
+    // The other resources share the rule: a DJ's PUT without a name keeps the name.
+    const dj = await call('PUT', `/djs/${zamu()}`, {});
+    expect(dj.json()).toMatchObject({ dj_name: 'Zamu' });
+  });
+
   it('says which field is wrong', async () => {
     const bad = await call('POST', '/videos', { ...newVideo, title: ' ', dj_id: 999_999, genre_id: action(), cartegory: 'cartoon', price: -5 });
     expect(bad.statusCode).toBe(400);

@@ -12,6 +12,21 @@ import { listWindow, sendList } from './simple-rest.ts';
 
 export type ListWindow = ReturnType<typeof listWindow>;
 
+/**
+ * The fields a request really sent, before validation: the input schema's defaults and transforms
+ * fill the fields left out (synopsis '', suggest false, season null), and a partial PUT must leave
+ * those as they are, not reset them.
+ */
+const sentFields = new WeakMap<object, Set<string>>();
+const rememberSentFields = async (request: { body: unknown; raw: object }) => {
+  const body = request.body;
+  sentFields.set(request.raw, new Set(body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : []));
+};
+const onlySent = <T extends Record<string, unknown>>(raw: object, parsed: T): Partial<T> => {
+  const sent = sentFields.get(raw) ?? new Set<string>();
+  return Object.fromEntries(Object.entries(parsed).filter(([k]) => sent.has(k))) as Partial<T>;
+};
+
 /** One back-office resource: its shapes and its repository; crudRoutes gives it the five calls. */
 export interface Resource<Rec extends { id: number }, Input extends Record<string, unknown>> {
   /** The URL segment, and the name in the audit log. */
@@ -87,14 +102,17 @@ export function crudRoutes<Rec extends { id: number }, Input extends Record<stri
       return reply.status(201).send(created);
     });
 
-    app.put(`/${r.name}/:id`, { schema: { tags, summary: `Change a ${r.label}`, params, body: r.input.partial(), response: { 200: r.record, ...errors } } }, async (request, reply) => {
+    const putSchema = { tags, summary: `Change a ${r.label} (only the fields sent change)`, params, body: r.input.partial(), response: { 200: r.record, ...errors } };
+    app.put(`/${r.name}/:id`, { schema: putSchema, preValidation: rememberSentFields }, async (request, reply) => {
       const userId = currentUser(request).id;
       const id = parseId((request.params as { id: string }).id);
-      // react-admin sends the whole record back; only the resource's own fields are taken from it.
+      // react-admin sends the whole record back; only the resource's own fields are taken from it,
+      // and only those the request carried.
+      const changes = onlySent(request.raw, request.body as Partial<Input>);
       const updated = await write(async (tx) => {
         const before = await r.get(tx, id);
         if (!before) throw notFound();
-        const after = (await r.update(tx, id, request.body as Partial<Input>, userId))!;
+        const after = (await r.update(tx, id, changes, userId))!;
         await recordAudit(tx, { userId, action: 'update', resource: r.name, recordId: id, before, after });
         return after;
       });
