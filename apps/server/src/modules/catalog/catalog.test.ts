@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DJ, Genre, Page, Video } from '@store/contract';
 import { engines } from '../../../test/helpers/engines.ts';
@@ -41,6 +42,23 @@ describe.each(engines())('catalogue API on %s', (engine) => {
     // a cached address never answers a different one, and what fails validation is never cached
     for (let i = 0; i < 2; i++) expect((await get('/api/videoDetails/?page_size=3&ordering=bogus')).statusCode).toBe(400);
     expect((await get('/api/videoDetails/?page_size=3&ordering=-price')).json<Page<Video>>().results[0]!.price).toBe(250);
+  });
+
+  it('sends a cached list compressed with Brotli once made, to a browser that takes it', async () => {
+    const url = '/api/videoDetails/?page_size=6&ordering=title';
+    const plain = await get(url);
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const first = await t.app.inject({ method: 'GET', url, headers: browser });
+    const again = await t.app.inject({ method: 'GET', url, headers: browser });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toContain('accept-encoding');
+    expect(first.headers['cache-control']).toBe('public, max-age=5');
+    expect(zlib.brotliDecompressSync(first.rawPayload).toString()).toBe(plain.body);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    // br refused: the compression plugin's gzip, same JSON
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 
   it('gives each video the seed fields, a loadable poster and no media address', async () => {

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,32 +12,11 @@ import {
   videoListQuerySchema,
   videoSchema,
 } from '@store/contract';
+import { cachedJson, fromCache } from './cached-answer.ts';
 import { createCatalogService, parseId } from './catalog-service.ts';
 
 const tags = ['catalogue'];
 const errors = { 400: badRequestSchema, 404: errorDetailSchema };
-
-/** Answers a public GET from the response cache, or computes, caches and sends it. */
-async function cachedJson(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
-  const cache = request.server.catalogCache;
-  let body = cache.get(request.url);
-  if (body === undefined) {
-    body = JSON.stringify(await compute());
-    cache.set(request.url, body);
-  }
-  return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=5').send(body);
-}
-
-/**
- * A cached public list goes out as soon as its URL is known: before the querystring is parsed and
- * validated and before the handler (an answer was cached only after its URL passed them, and the
- * whole URL is the key). Profiled under bench/catalog, validation was the largest part of a hit.
- */
-const fromCache: onRequestHookHandler = (request, reply, done) => {
-  const body = request.server.catalogCache.get(request.url);
-  if (body === undefined) return done();
-  void reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=5').send(body);
-};
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalog = createCatalogService(app.db);

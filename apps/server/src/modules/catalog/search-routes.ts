@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MIN_SUGGEST_LENGTH, badRequestSchema, searchSuggestionsQuerySchema, searchSuggestionsSchema, type SearchSuggestions } from '@store/contract';
 import { posterUrls } from '../media/images.ts';
+import { cachedJson, fromCache } from './cached-answer.ts';
 import { createVideoRepository } from './video-repository.ts';
 import { searchSyncFor } from './search-sync.ts';
 
@@ -25,19 +26,12 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchSuggestionsSchema, 400: badRequestSchema },
       },
       // As the catalogue lists (routes.ts): a cached answer goes out before validation.
-      onRequest: (request, reply, done) => {
-        const body = app.catalogCache.get(request.url);
-        if (body === undefined) return done();
-        void (reply as FastifyReply).type('application/json; charset=utf-8').header('cache-control', 'public, max-age=5').send(body);
-      },
+      onRequest: fromCache,
     },
-    async (request, reply) => {
-      // A cached answer is a serialised string: sent as it is, past the response schema's serializer.
-      const send = (body: string) => (reply as FastifyReply).type('application/json; charset=utf-8').header('cache-control', 'public, max-age=5').send(body);
-      const cache = app.catalogCache;
-      const { q, limit } = request.query;
-      let answer: SearchSuggestions = { results: [], did_you_mean: null };
-      if (q.trim().length >= MIN_SUGGEST_LENGTH) {
+    (request, reply) =>
+      cachedJson(request, reply as FastifyReply, async (): Promise<SearchSuggestions> => {
+        const { q, limit } = request.query;
+        if (q.trim().length < MIN_SUGGEST_LENGTH) return { results: [], did_you_mean: null };
         const index = await sync.current();
         const { ids } = index.search(q, {}, '-purchase_times', limit ?? DEFAULT_SUGGESTIONS, 0);
         const rows = new Map((await videos.byIds(ids)).map((r) => [r.id, r]));
@@ -45,11 +39,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           const r = rows.get(id);
           return r ? [{ vidId: r.id, title: r.title, season: r.season, dj: r.djName, poster: posterUrls(r.posterKey).set[0]?.url ?? null }] : [];
         });
-        answer = { results, did_you_mean: results.length === 0 ? index.didYouMean(q) : null };
-      }
-      const body = JSON.stringify(answer);
-      cache.set(request.url, body);
-      return send(body);
-    },
+        return { results, did_you_mean: results.length === 0 ? index.didYouMean(q) : null };
+      }),
   );
 };
