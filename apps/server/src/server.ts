@@ -8,6 +8,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemoStore } from './demo/seed.ts';
 import { startJobRunner } from './jobs/runner.ts';
 import { locateMediaTools } from './modules/media/ffmpeg.ts';
+import { searchSyncFor } from './modules/catalog/search-sync.ts';
 import { createTranscodeHandler } from './modules/media/pipeline.ts';
 
 async function main() {
@@ -54,6 +55,10 @@ async function main() {
   });
 
   await app.listen({ host: config.host, port: config.port });
+  // The search index is built at the first search; building it now spares the first customer the wait.
+  void searchSyncFor(database.db)
+    .current()
+    .catch((err: unknown) => app.log.warn({ err }, 'search index not built at start; the first search will build it'));
   const shown = config.publicUrl;
   const demo = config.demoData ? DEMO_ACCOUNTS.map((a) => `\n  Demo ${a.isStaff ? 'staff   ' : 'customer'}: ${a.email} / ${a.password}`).join('') : '';
   console.log(
