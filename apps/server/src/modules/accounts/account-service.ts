@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { USERNAME_EDITABLE_MAX } from '@store/contract';
 import { FieldError, HttpError } from '../../lib/http-errors.ts';
-import { storeImage } from '../media/images.ts';
+import { storeImage, UnreadableImageError } from '../media/images.ts';
 import { isUniqueViolation, type UserRepository, type UserRow } from './user-repository.ts';
 
 const TAKEN = {
@@ -41,7 +41,9 @@ export function createAccountService(deps: { users: UserRepository; mediaDir: st
         .metadata()
         .catch(() => null);
       if (!meta?.format || !PICTURE_FORMATS.has(meta.format)) throw new FieldError({ profile_pic: ['Upload a JPEG, PNG or WebP picture.'] });
-      return storeImage(deps.mediaDir, 'portraits', bytes);
+      return storeImage(deps.mediaDir, 'portraits', bytes).catch((err: unknown) => {
+        throw err instanceof UnreadableImageError ? new FieldError({ profile_pic: [err.message] }) : err;
+      });
     },
 
     async updateProfile(

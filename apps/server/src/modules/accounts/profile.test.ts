@@ -83,6 +83,17 @@ describe.each(engines())('profiles on %s', (engine) => {
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 192, 192, undefined]);
   });
 
+  it('refuses a truncated PNG with a clear 400, keeping nothing', async () => {
+    const c = await signedInCustomer(t.app);
+    const before = await portraits();
+    const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+    const form = new FormData();
+    form.append('profile_pic', new Blob([png.subarray(0, Math.floor(png.length / 2))], { type: 'image/png' }), 'me.png');
+    const res = await patch(`/api/profile/${c.buyerid}/`, c.auth, form);
+    expect([res.statusCode, res.json()]).toEqual([400, { profile_pic: ['The picture could not be read: it may be cut short or damaged. Upload it again.'] }]);
+    expect(await portraits()).toBe(before);
+  });
+
   it('refuses a 20 MB picture and a file that is not a picture, keeping nothing', async () => {
     const c = await signedInCustomer(t.app);
     const before = await portraits();

@@ -102,6 +102,9 @@ describe.each(engines())('videos and the team in the back office on %s', (engine
     const poster = res.json<AdminVideo>().poster!;
     expect(poster).toMatch(/^\/media\/posters\/[0-9a-f]{24}-320\.webp$/);
     expect((await t.app.inject({ url: poster })).statusCode).toBe(200);
+    const png = await sharp({ create: { width: 300, height: 450, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+    const truncated = await call('PUT', `/videos/${id}/poster`, png.subarray(0, Math.floor(png.length / 2)), { ...staff, 'content-type': 'image/png' });
+    expect([truncated.statusCode, truncated.json()]).toEqual([400, { detail: 'The picture could not be read: it may be cut short or damaged. Upload it again.' }]);
     const notImage = await call('PUT', `/videos/${id}/poster`, Buffer.from('not a picture'), { ...staff, 'content-type': 'image/png' });
     expect(notImage.statusCode).toBe(415);
     expect(notImage.json()).toEqual({ detail: 'Upload a JPEG, PNG or WebP picture.' });

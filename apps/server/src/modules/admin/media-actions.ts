@@ -12,7 +12,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { createJobQueue } from '../../jobs/job-queue.ts';
 import { currentUser } from '../accounts/auth.ts';
 import { parseId } from '../catalog/catalog-service.ts';
-import { storeImage, type ImageKind } from '../media/images.ts';
+import { storeImage, UnreadableImageError, type ImageKind } from '../media/images.ts';
 import { mediaPaths } from '../media/pipeline.ts';
 import { recordAudit } from './audit.ts';
 import { personResource } from './people.ts';
@@ -29,7 +29,9 @@ async function storePicture(mediaDir: string, kind: ImageKind, bytes: Buffer): P
     .metadata()
     .catch(() => null);
   if (!meta?.format || !['jpeg', 'png', 'webp'].includes(meta.format)) throw new HttpError(415, 'Upload a JPEG, PNG or WebP picture.');
-  return storeImage(mediaDir, kind, bytes);
+  return storeImage(mediaDir, kind, bytes).catch((err: unknown) => {
+    throw err instanceof UnreadableImageError ? new HttpError(400, err.message) : err;
+  });
 }
 
 /**

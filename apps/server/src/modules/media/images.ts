@@ -28,11 +28,18 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
+/** Bytes that look like a picture but cannot be decoded (cut short, damaged): the uploader's mistake. */
+export class UnreadableImageError extends Error {
+  constructor(cause: unknown) {
+    super('The picture could not be read: it may be cut short or damaged. Upload it again.', { cause });
+  }
+}
+
 /**
  * Stores an uploaded picture as WebP in every width of its kind and answers its key: a hash of the
  * source bytes, so the same picture is stored once and its addresses can be cached for a year.
  * Each file is written to a temporary name and renamed, so a crash never leaves a half-written one.
- * Throws if the bytes are not an image sharp can read.
+ * Throws UnreadableImageError if the bytes are not an image sharp can decode.
  */
 export async function storeImage(mediaDir: string, kind: ImageKind, source: Buffer): Promise<string> {
   const key = createHash('sha256').update(source).digest('hex').slice(0, 24);
@@ -53,7 +60,7 @@ export async function storeImage(mediaDir: string, kind: ImageKind, source: Buff
         await fs.rename(tmp, file);
       } catch (err) {
         await fs.rm(tmp, { force: true });
-        throw err;
+        throw new UnreadableImageError(err);
       }
     }),
   );
