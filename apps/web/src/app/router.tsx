@@ -15,8 +15,8 @@ const SuggestionsScreen = lazy(() => lists().then((m) => ({ default: m.Suggestio
 const TrendScreen = lazy(() => lists().then((m) => ({ default: m.TrendScreen })));
 const GuideScreen = lazy(() => lists().then((m) => ({ default: m.GuideScreen })));
 const SearchScreen = lazy(() => import('../features/search/routes/search.tsx'));
-const VideoScreen = lazy(() => import('../features/video/routes/video.tsx'));
-const WatchScreen = lazy(() => import('../features/player/routes/watch.tsx'));
+const VideoScreen = lazy(() => import('./routes/video.tsx'));
+const WatchScreen = lazy(() => import('./routes/watch.tsx'));
 const ContactScreen = lazy(() => import('../features/content/routes/contact.tsx'));
 const AboutScreen = lazy(() => import('../features/content/routes/about.tsx'));
 const NotificationsScreen = lazy(() => import('../features/content/routes/notifications.tsx'));

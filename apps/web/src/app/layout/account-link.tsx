@@ -3,7 +3,7 @@ import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { Link } from 'react-router';
 import { formatKsh } from '../../lib/format.ts';
 import { shortDisplayName, useSession } from '../../lib/session.ts';
-import { useInfo } from '../../features/account/api/account-calls.ts';
+import { useInfo } from '../../api/get-info.ts';
 
 const PersonIcon = () => (
   <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">

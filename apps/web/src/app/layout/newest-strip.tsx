@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import { useVideos } from '../../features/catalog/api/get-videos.ts';
+import { useVideos } from '../../api/get-videos.ts';
 import { videoHref } from '../../components/use-video-href.ts';
 
 /** The neutral strip: the 7 newest titles (seed §2). */

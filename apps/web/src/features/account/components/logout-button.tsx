@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import { useNavigate } from 'react-router';
-import { useLogout } from '../../auth/api/auth-calls.ts';
+import { useLogout } from '../../../api/session.ts';
 
 /** Signs out and goes to the login page, even when the server cannot be reached (seed §4). */
 export function LogoutButton({ label = 'Signout', variant = 'outlined' as const }: { label?: string; variant?: 'outlined' | 'text' | 'contained' }) {

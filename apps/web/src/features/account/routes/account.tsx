@@ -5,9 +5,9 @@ import { Link, useSearchParams } from 'react-router';
 import type { Deposit } from '@store/contract';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { formatDate, formatKsh } from '../../../lib/format.ts';
-import { pageSx, PageTitle } from '../../catalog/components/video-list-page.tsx';
+import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { LogoutButton } from '../components/logout-button.tsx';
-import { useGuardedInfo } from '../components/use-guarded-info.ts';
+import { useGuardedInfo } from '../../../api/use-guarded-info.ts';
 
 const menuSx = { display: 'block', px: 2, py: 1.1, color: 'text.primary', textDecoration: 'none', borderRadius: 1, '&:hover': { bgcolor: 'action.hover' } } as const;
 

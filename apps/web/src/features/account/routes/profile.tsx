@@ -13,10 +13,10 @@ import { Link, useSearchParams } from 'react-router';
 import { USERNAME_EDITABLE_MAX, type User } from '@store/contract';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatKsh } from '../../../lib/format.ts';
-import { pageSx } from '../../catalog/components/video-list-page.tsx';
+import { pageSx } from '../../../components/page.tsx';
 import { useUpdateProfile } from '../api/account-calls.ts';
 import { LogoutButton } from '../components/logout-button.tsx';
-import { useGuardedInfo } from '../components/use-guarded-info.ts';
+import { useGuardedInfo } from '../../../api/use-guarded-info.ts';
 
 export const UPDATED_TOAST_MS = 2000;
 const localPhone = (phone: string | null) => (phone ? phone.replace(/^254/, '0') : '');

@@ -10,8 +10,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_HINT } from '@store/contract';
 import { ApiError } from '../../../lib/api-client.ts';
 import { nextPath } from '../../../lib/next-path.ts';
-import { pageSx, PageTitle } from '../../catalog/components/video-list-page.tsx';
-import { useLogin, useRegister, useRequestReset } from '../api/auth-calls.ts';
+import { pageSx, PageTitle } from '../../../components/page.tsx';
+import { useRegister, useRequestReset } from '../api/auth-calls.ts';
+import { useLogin } from '../../../api/session.ts';
 
 export const LOGIN_REDIRECT_MS = 500;
 export const RESET_HINT_MS = 4000;

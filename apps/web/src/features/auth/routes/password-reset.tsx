@@ -8,7 +8,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PASSWORD_MIN } from '@store/contract';
 import { ApiError } from '../../../lib/api-client.ts';
-import { pageSx, PageTitle } from '../../catalog/components/video-list-page.tsx';
+import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { useResetPassword } from '../api/auth-calls.ts';
 
 export const RESET_REDIRECT_MS = 4000;

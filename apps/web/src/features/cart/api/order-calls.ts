@@ -2,7 +2,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import type { CartItem, CheckoutPayment, PurchaseRecord } from '@store/contract';
 import { authRequest } from '../../../lib/auth.ts';
 import { isSignedIn, rememberBalance, rememberOwned, rememberPhone } from '../../../lib/session.ts';
-import { localCart } from './local-cart.ts';
+import { localCart } from '../../../lib/local-cart.ts';
 
 export interface PurchaseResult {
   purchases: PurchaseRecord[];
@@ -82,12 +82,4 @@ export function useRemoveFromCart() {
     },
     onSettled: () => void client.invalidateQueries({ queryKey: ['cart'] }),
   });
-}
-
-/** At login the browser's cart joins the account's (no duplicates, owned videos dropped). */
-export async function mergeLocalCart() {
-  const ids = localCart.items().map((i) => i.video_id);
-  if (ids.length === 0) return;
-  await authRequest<Cart>('POST', '/cart/merge/', { body: { video_ids: ids } });
-  localCart.clear();
 }

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { CheckoutPayment, Deposit } from '@store/contract';
 import { formatKsh } from '../../../lib/format.ts';
-import { useDepositStatus } from '../../deposit/api/deposit-calls.ts';
+import { useDepositStatus } from '../../../api/get-deposit-status.ts';
 import { refreshOwnership } from '../api/order-calls.ts';
 
 interface MpesaProgressProps {

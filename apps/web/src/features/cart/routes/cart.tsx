@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { formatKsh } from '../../../lib/format.ts';
-import { pageSx, PageTitle } from '../../catalog/components/video-list-page.tsx';
+import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { useCart, useRemoveFromCart } from '../api/order-calls.ts';
 import { BuyDialog } from '../components/buy-dialog.tsx';
 

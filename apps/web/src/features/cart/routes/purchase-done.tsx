@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatKsh } from '../../../lib/format.ts';
-import { pageSx, PageTitle } from '../../catalog/components/video-list-page.tsx';
+import { pageSx, PageTitle } from '../../../components/page.tsx';
 import type { PurchaseDone } from '../components/buy-dialog.tsx';
 
 /**

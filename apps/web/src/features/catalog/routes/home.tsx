@@ -3,7 +3,7 @@ import { VideoRail } from '../../../components/video-rail.tsx';
 import { useDjTotals } from '../api/get-djs.ts';
 import { useGenreTotals } from '../api/get-genres.ts';
 import { useTrending } from '../api/get-trending.ts';
-import { useVideos, type VideoQuery } from '../api/get-videos.ts';
+import { useVideos, type VideoQuery } from '../../../api/get-videos.ts';
 import { HeroSlider } from '../components/hero-slider.tsx';
 import { LazySection } from '../../../components/lazy-section.tsx';
 

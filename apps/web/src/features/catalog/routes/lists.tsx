@@ -2,7 +2,8 @@ import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import { VideoGrid } from '../../../components/video-grid.tsx';
 import { useTrending } from '../api/get-trending.ts';
-import { CountLine, pageSx, PageTitle, VideoListPage } from '../components/video-list-page.tsx';
+import { VideoListPage } from '../components/video-list-page.tsx';
+import { CountLine, pageSx, PageTitle } from '../../../components/page.tsx';
 
 const CATEGORY_TITLES: Record<string, string> = { series: 'TV Shows', movie: 'Movies', anime: 'Animation', guide: 'Guides' };
 

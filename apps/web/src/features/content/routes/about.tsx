@@ -4,7 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Person } from '@store/contract';
 import { ErrorState } from '../../../components/states.tsx';
-import { pageSx, PageTitle } from '../../catalog/components/video-list-page.tsx';
+import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { usePeople } from '../api/get-content.ts';
 
 function PersonCard({ person, large }: { person: Person; large?: boolean }) {

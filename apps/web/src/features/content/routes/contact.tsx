@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { contactMessageInputSchema } from '@store/contract';
 import { ApiError } from '../../../lib/api-client.ts';
 import { STORE_EMAIL, STORE_PHONE } from '../../../lib/store-info.ts';
-import { pageSx, PageTitle } from '../../catalog/components/video-list-page.tsx';
+import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { useSendMessage } from '../api/send-message.ts';
 
 type Field = 'name' | 'email' | 'phone_number' | 'message';

@@ -3,7 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { pageSx, PageTitle } from '../../catalog/components/video-list-page.tsx';
+import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { useNotifications } from '../api/get-content.ts';
 
 /** /notifications: the store's news, newest first. */

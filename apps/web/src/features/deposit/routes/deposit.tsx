@@ -12,9 +12,10 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatKsh } from '../../../lib/format.ts';
 import { nextPath } from '../../../lib/next-path.ts';
 import { rememberedPhone, rememberPhone } from '../../../lib/session.ts';
-import { useGuardedInfo } from '../../account/components/use-guarded-info.ts';
-import { pageSx, PageTitle } from '../../catalog/components/video-list-page.tsx';
-import { useDepositStatus, useStartDeposit } from '../api/deposit-calls.ts';
+import { useGuardedInfo } from '../../../api/use-guarded-info.ts';
+import { pageSx, PageTitle } from '../../../components/page.tsx';
+import { useStartDeposit } from '../api/deposit-calls.ts';
+import { useDepositStatus } from '../../../api/get-deposit-status.ts';
 
 export const PIN_HINT_MS = 7000;
 

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { formatKsh } from '../../../lib/format.ts';
-import { useInfo } from '../../account/api/account-calls.ts';
+import { useInfo } from '../../../api/get-info.ts';
 
 /** 'Other Purchased Videos': the rest of what the customer owns, one tap from playing. */
 export function OtherPurchases({ currentId, basePath }: { currentId: number; basePath: '/watch' | '/play' }) {

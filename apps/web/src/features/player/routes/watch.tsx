@@ -2,14 +2,13 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { Video } from '@store/contract';
 import { ErrorState } from '../../../components/states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { isSignedIn, useSession } from '../../../lib/session.ts';
-import { pageSx } from '../../catalog/components/video-list-page.tsx';
-import VideoScreen from '../../video/routes/video.tsx';
+import { pageSx } from '../../../components/page.tsx';
 import { useOwnedVideo } from '../api/get-owned-video.ts';
 import { OtherPurchases } from '../components/other-purchases.tsx';
 import { Preparing } from '../components/preparing.tsx';
@@ -51,7 +50,7 @@ function Heading({ video }: { video: Video }) {
  * resource list and 'Other Purchased Videos'; for anyone else, the store page with Buy and
  * Add to cart, never a player.
  */
-export default function WatchScreen({ layout = 'watch' }: { layout?: 'watch' | 'play' }) {
+export default function WatchScreen({ layout = 'watch', storePage }: { layout?: 'watch' | 'play'; storePage: ReactNode }) {
   const { id } = useParams();
   const location = useLocation();
   useSession();
@@ -61,7 +60,7 @@ export default function WatchScreen({ layout = 'watch' }: { layout?: 'watch' | '
   // Arriving from a purchase or another page scrolled down: the player starts at the top, in full view.
   useEffect(() => window.scrollTo(0, 0), [id]);
 
-  if (!isSignedIn()) return <VideoScreen />;
+  if (!isSignedIn()) return storePage;
   if (q.isError) {
     const missing = q.error instanceof ApiError && q.error.status === 404;
     const switched = (location.state as { switched?: boolean } | null)?.switched;
@@ -82,7 +81,7 @@ export default function WatchScreen({ layout = 'watch' }: { layout?: 'watch' | '
     );
   }
   const video = q.data;
-  if (!video.media) return <VideoScreen />;
+  if (!video.media) return storePage;
 
   const play = () => {
     document.getElementById('player')?.scrollIntoView({ behavior: 'smooth', block: 'center' });

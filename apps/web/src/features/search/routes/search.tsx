@@ -3,8 +3,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { VideoGrid } from '../../../components/video-grid.tsx';
-import { useVideos } from '../../catalog/api/get-videos.ts';
-import { CountLine, PageTitle, pageSx } from '../../catalog/components/video-list-page.tsx';
+import { useVideos } from '../../../api/get-videos.ts';
+import { CountLine, PageTitle, pageSx } from '../../../components/page.tsx';
 import { useSuggestions } from '../api/get-suggestions.ts';
 
 /** /search/{term}: best matches first (titles, DJs, genres, synopses; typos forgiven by the server). */

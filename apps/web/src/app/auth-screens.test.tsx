@@ -1,11 +1,11 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppLayout } from '../../../app/layout/app-layout.tsx';
-import { emptyPage, mockApi, renderApp } from '../../../test/render.tsx';
-import AccountScreen from '../../account/routes/account.tsx';
-import AuthenticateScreen from './authenticate.tsx';
-import PasswordResetScreen, { checkNewPassword } from './password-reset.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import { emptyPage, mockApi, renderApp } from '../test/render.tsx';
+import AccountScreen from '../features/account/routes/account.tsx';
+import AuthenticateScreen from '../features/auth/routes/authenticate.tsx';
+import PasswordResetScreen, { checkNewPassword } from '../features/auth/routes/password-reset.tsx';
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
@@ -38,7 +38,8 @@ describe('new password form', () => {
     renderApp(app, '/account/password_reset/the-token');
     type('New password', 'baobab-sunrise-88');
     type('Confirm password', 'baobab-sunrise-8');
-    expect(screen.getByRole('status', { name: '' })).toHaveTextContent("Passwords don't match.");
+    // a live region, so a screen reader hears it (the header's search box has one of its own)
+    expect(screen.getByText("Passwords don't match.")).toHaveAttribute('role', 'status');
     type('Confirm password', 'baobab-sunrise-88');
     expect(screen.getByText('Passwords match')).toBeInTheDocument();
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -113,11 +114,11 @@ describe('login, register and forgot password', () => {
     expect(await screen.findByText('Account created successfully.')).toBeInTheDocument();
     expect(JSON.parse(String(fetchMock.mock.calls.find(([u]) => String(u) === '/api/login/')![1]!.body))).toEqual({ email: 'kamau@example.co.ke', password: 'baobab-sunrise-88' });
     expect(localStorage.getItem('authorized')).toBe('true');
-    expect(await screen.findByTestId('where')).toHaveTextContent('/video/12');
+    expect(await screen.findByTestId('where', {}, { timeout: 3000 })).toHaveTextContent('/video/12');
   });
 
   it('never follows a next address off the site', async () => {
-    const { nextPath } = await import('../../../lib/next-path.ts');
+    const { nextPath } = await import('../lib/next-path.ts');
     expect(nextPath(new URLSearchParams('next=/cart?checkout=1'))).toBe('/cart?checkout=1');
     for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)']) expect(nextPath(new URLSearchParams({ next: bad }))).toBeNull();
   });

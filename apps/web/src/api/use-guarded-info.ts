@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { isSignedIn } from '../../../lib/session.ts';
-import { useInfo } from '../api/account-calls.ts';
+import { isSignedIn } from '../lib/session.ts';
+import { useInfo } from './get-info.ts';
 
 /** The signed-in customer's info; anyone else goes to the login page, and comes back here after it (seed §4 guards). */
 export function useGuardedInfo() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Video } from '@store/contract';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '../lib/api-client.ts';
 
 /** GET /api/videoDetails/{id}. */
 export function useVideo(id: string | undefined) {

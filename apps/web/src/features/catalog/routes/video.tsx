@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useParams } from 'react-router';
 import type { Video } from '@store/contract';
@@ -10,10 +11,9 @@ import { ErrorState } from '../../../components/states.tsx';
 import { videoHref } from '../../../components/use-video-href.ts';
 import { formatDate, formatKsh, truncateSynopsis } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useVideo } from '../../catalog/api/get-video.ts';
-import { useVideos } from '../../catalog/api/get-videos.ts';
-import { pageSx } from '../../catalog/components/video-list-page.tsx';
-import { BuyActions } from '../../cart/components/buy-actions.tsx';
+import { useVideo } from '../../../api/get-video.ts';
+import { useVideos } from '../../../api/get-videos.ts';
+import { pageSx } from '../../../components/page.tsx';
 
 /** 'Similar to': up to 6 of the same genre, newest first, synopsis cut at 100 characters (seed §4, §9). */
 function SimilarList({ video }: { video: Video }) {
@@ -51,8 +51,11 @@ function SimilarList({ video }: { video: Video }) {
   );
 }
 
-/** /video/{id}: the store page of a video; /watch and /play show it to anyone who does not own it. */
-export default function VideoScreen() {
+/**
+ * /video/{id}: the store page of a video; /watch and /play show it to anyone who does not own it.
+ * What can be done with the video (buying) comes from the app, which composes the features.
+ */
+export default function VideoScreen({ actions }: { actions: (video: Video) => ReactNode }) {
   const { id } = useParams();
   const q = useVideo(id);
   if (q.isError) {
@@ -83,7 +86,7 @@ export default function VideoScreen() {
                 <Chip component={Link} clickable to={`/store/${encodeURIComponent(v.cartegory)}`} label={v.cartegory} size="small" variant="outlined" />
               </Box>
               <Typography sx={{ fontSize: 28, fontWeight: 800, color: 'secondary.main' }}>{formatKsh(v.price)}</Typography>
-              <BuyActions video={v} />
+              {actions(v)}
               <Typography sx={{ mt: 1.5, maxWidth: 680 }}>{v.synopsis}</Typography>
               <Typography variant="caption" component="p" sx={{ mt: 1.5, color: 'text.secondary' }}>
                 Added {formatDate(v.date_uploaded)} · bought {v.purchase_times} times

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page, Video } from '@store/contract';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '../lib/api-client.ts';
 
 export interface VideoQuery {
   page_size: number;

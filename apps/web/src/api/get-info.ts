@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Info } from '@store/contract';
+import { authRequest } from '../lib/auth.ts';
+import { rememberBalance, rememberOwned } from '../lib/session.ts';
+
+/** GET /api/info/: the signed-in customer, their deposits and purchases (read again on focus: a refund shows). */
+export function useInfo(enabled = true) {
+  return useQuery({
+    queryKey: ['info'],
+    enabled,
+    queryFn: async () => {
+      const info = await authRequest<Info>('GET', '/info/');
+      rememberBalance(info.user.profile.account);
+      rememberOwned(info.purchase, true);
+      return info;
+    },
+    retry: false,
+    staleTime: 0,
+  });
+}
