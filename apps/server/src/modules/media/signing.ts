@@ -15,15 +15,19 @@ function mac(secret: string, path: string, grant: MediaGrant): Buffer {
     .digest();
 }
 
+/** A path as it goes in an address: each segment percent-encoded (spaces, Kiswahili, `#`, `%`). */
+export const encodeMediaPath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+
 /**
  * A media address: the path plus the grant and an HMAC over path, user, expiry and file name
- * (CONTRACT §5). Changing any of them, or using it after it expires, makes it worthless.
+ * (CONTRACT §5). Changing any of them, or using it after it expires, makes it worthless. The HMAC
+ * covers the decoded path, which is what the request's path decodes to.
  */
 export function signMediaPath(secret: string, path: string, grant: MediaGrant): string {
   const query = new URLSearchParams({ u: String(grant.userId), e: String(grant.expires) });
   if (grant.downloadName) query.set('n', grant.downloadName);
   query.set('s', mac(secret, path, grant).toString('base64url'));
-  return `${path}?${query.toString()}`;
+  return `${encodeMediaPath(path)}?${query.toString()}`;
 }
 
 /** The grant a request carries if its signature is genuine and unexpired, else null. */

@@ -6,9 +6,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { canAccess } from './access.ts';
 import { PRIVATE_PREFIX } from './owned-media.ts';
 import { mediaPaths } from './pipeline.ts';
-import { signMediaPath, verifyMediaSignature, type MediaGrant } from './signing.ts';
+import { encodeMediaPath, signMediaPath, verifyMediaSignature, type MediaGrant } from './signing.ts';
 
-const PRIVATE_PATH = /^\/media\/private\/(videos|extras)\/(\d{1,9})\/[A-Za-z0-9._/-]+$/;
+/** Renditions are plain ASCII; extra files keep the names staff gave them (spaces, Kiswahili), minus control characters. */
+const PRIVATE_PATH = /^\/media\/private\/(videos|extras)\/(\d{1,9})\/[^\p{Cc}\\]+$/u;
 
 const refuse = (reply: FastifyReply, detail = 'This media address is not valid or has expired.') =>
   reply.code(403).header('cache-control', 'no-store').send({ detail });
@@ -57,7 +58,8 @@ export async function registerMediaStreaming(app: FastifyInstance): Promise<void
     }
 
     const maxAge = Math.max(0, grant.expires - Math.floor(Date.now() / 1000));
-    const result = await send(request.raw, `/${relative}`, { root, dotfiles: 'deny', index: false, acceptRanges: true, cacheControl: false, highWaterMark: 1024 * 1024 });
+    // send decodes the path it is given: hand it the encoded form, or a `%` in a name would be read as an escape.
+    const result = await send(request.raw, `/${encodeMediaPath(relative)}`, { root, dotfiles: 'deny', index: false, acceptRanges: true, cacheControl: false, highWaterMark: 1024 * 1024 });
     if (result.type === 'error') {
       const status = result.statusCode === 416 ? 416 : 404;
       return reply

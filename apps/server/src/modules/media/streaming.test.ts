@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { parse as parseDisposition } from 'content-disposition';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Video } from '@store/contract';
@@ -130,6 +131,27 @@ describe.each(engines())('signed media on %s', (engine) => {
     const extra = await get((await details(owner)).additional_files[0]!.file!);
     expect(extra.body).toBe('WEBVTT\n');
     expect(extra.headers['content-disposition']).toBe('attachment; filename="Nairobi Heist subtitles.vtt"');
+  });
+
+  it('downloads extra files whose names have spaces, Kiswahili, # and % through their signed addresses', async () => {
+    const privateDir = mediaPaths(path.join(t.config.dataDir, 'media')).private;
+    const names = ['Manukuu ya Kiswahili – toleo 2.vtt', 'Picha #1 (50% bei).jpg', 'Ñandú ñoño 漢字.txt'];
+    for (const [i, name] of names.entries()) {
+      // As uploads.ts stores them: extras/{video}/{upload id}-{name as given}.
+      await fs.writeFile(path.join(privateDir, 'extras', String(videoId), `u${i}-${name}`), `bytes of ${name}`);
+      await db().insert(videoFiles).values({ videoId, name, path: `extras/${videoId}/u${i}-${name}`, size: 10 });
+    }
+    const files = (await details(owner)).additional_files;
+    for (const name of names) {
+      const url = files.find((f) => f.name === name)!.file!;
+      expect(url, name).not.toMatch(/[\s#]/);
+      const res = await get(url);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
+      expect(res.body).toBe(`bytes of ${name}`);
+      expect(parseDisposition(String(res.headers['content-disposition'])).parameters.filename, name).toBe(name);
+      // Another customer's copy of the same address is still refused.
+      expect((await get(url.replace(/u=\d+/, `u=${stranger.id}`))).statusCode).toBe(403);
+    }
   });
 
   it('refuses a stranger, an expired, a tampered and a borrowed signature with 403 and no bytes', async () => {
