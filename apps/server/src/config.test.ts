@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -5,6 +7,23 @@ describe('configuration', () => {
   it('has working defaults for a fresh machine', () => {
     const c = loadConfig({});
     expect([c.port, c.databaseUrl, c.demoData, c.publicUrl]).toEqual([3000, undefined, true, 'http://localhost:3000']);
+  });
+
+  it('puts DATA_DIR, unset or relative, under the repository root whatever the working directory', () => {
+    const repoRoot = path.resolve(import.meta.dirname, '../../..');
+    const started = process.cwd();
+    const seen: string[] = [];
+    try {
+      // npm start runs in apps/server; npm run ledger:verify and create-staff run at the root.
+      for (const cwd of [path.join(repoRoot, 'apps/server'), repoRoot, os.tmpdir()]) {
+        process.chdir(cwd);
+        seen.push(loadConfig({}).dataDir, loadConfig({ DATA_DIR: './store-b' }).dataDir);
+      }
+    } finally {
+      process.chdir(started);
+    }
+    expect(new Set(seen)).toEqual(new Set([path.join(repoRoot, 'data'), path.join(repoRoot, 'store-b')]));
+    expect(loadConfig({ DATA_DIR: '/srv/video-store' }).dataDir).toBe('/srv/video-store');
   });
 
   it('names the variable that is wrong', () => {

@@ -9,7 +9,11 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Where the store writes everything: the embedded database, media, the mail outbox. */
+  /**
+   * Where the store writes everything: the embedded database, media, the mail outbox. A relative
+   * path is taken from the repository root, so `npm start` (run in apps/server) and the CLIs (run
+   * at the root) open the same store.
+   */
   DATA_DIR: z.string().default('./data'),
   /** A PostgreSQL URL; unset means the embedded PGlite database under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
@@ -134,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: path.resolve(repoRoot, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl,
