@@ -9,13 +9,14 @@
 //      to the p95 of GET /api/videoDetails/{id}/ (one indexed row, uncached: 300 distinct ids) measured
 //      just before it; and the server's resident memory.
 // Options: BENCH_VIDEOS (100000), BENCH_SECONDS (10), BENCH_DATABASE_URL.
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { childPids } from '../lib/harness.mjs';
 import { DJS, SYNOPSES, TITLES, djTerms, synopsisTerms, typoTerms } from './catalogue.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -121,7 +122,7 @@ function percentile(sorted, p) {
 
 async function rssMb(pid) {
   // The store runs under tsx's node process; count the whole process tree.
-  const pids = [pid, ...execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)]).toString().trim().split(/\s+/).filter(Boolean).map(Number)];
+  const pids = [pid, ...childPids(pid)];
   let kb = 0;
   for (const p of pids) {
     const status = await fs.readFile(`/proc/${p}/status`, 'utf8').catch(() => '');

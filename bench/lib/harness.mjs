@@ -1,5 +1,5 @@
 // Shared by the benches: ports, waiting, SQL, a fresh PostgreSQL database and the store as a process.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -65,6 +65,17 @@ export async function login(base, email, password) {
 }
 
 /** Resident memory of a process in MB (Linux). */
+/**
+ * The ids of a process's children. `ps --ppid` exits 1 when there are none (the store run as node
+ * itself rather than under tsx's wrapper): that is an empty list, not an error.
+ */
+export function childPids(pid) {
+  const ps = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
+  if (ps.error) throw ps.error;
+  if (ps.status !== 0 && ps.status !== 1) throw new Error(`ps failed (${ps.status}): ${ps.stderr}`);
+  return ps.stdout.trim().split(/\s+/).filter(Boolean).map(Number);
+}
+
 export async function rssMb(pid) {
   const { readFile } = await import('node:fs/promises');
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
