@@ -154,6 +154,15 @@ describe.each(engines())('no input makes the API answer 500 (every route in /api
     expect(await t.database.db.select().from(deposits)).toEqual([]);
   });
 
+  it('refuses a NUL byte in a multipart profile field (parsed by the route, after the guard) as a 400', async () => {
+    const info = (await t.app.inject({ url: '/api/info/', headers: auth })).json<{ user: { profile: { buyerid: number } } }>();
+    const form = new FormData();
+    form.append('country', 'Ken\u0000ya');
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/profile/${info.user.profile.buyerid}/`, headers: auth, payload: form as unknown as object });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorShaped(400, res.json())).toBe(true);
+  });
+
   it('answers headers too large for the HTTP parser with a 431 in {detail}', async () => {
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = new URL(base);
