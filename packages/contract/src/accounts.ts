@@ -97,3 +97,11 @@ export const memberUpdateSchema = z.object({ email: emailSchema.optional(), user
 /** A username this short may still be chosen once (seed §5). */
 export const USERNAME_EDITABLE_MAX = 2;
 export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The storefront's register form: the same fields and rules, the password typed once (sent as password1 and password2). */
+export const registerFormSchema = z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema });
+
+/** The storefront's new-password form: the password twice, in the seed's words (CONTRACT §6); `new_password` is what the server checks. */
+export const newPasswordFormSchema = z
+  .object({ new_password: passwordSchema, confirm: z.string() })
+  .refine((v) => v.new_password === v.confirm, { path: ['confirm'], message: "Passwords don't match!" });

@@ -6,63 +6,32 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Snackbar from '@mui/material/Snackbar';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { contactMessageInputSchema } from '@store/contract';
 import { ApiError } from '../../../lib/api-client.ts';
+import { fieldProps, showServerErrors, useSchemaForm } from '../../../lib/forms.ts';
 import { STORE_EMAIL, STORE_PHONE } from '../../../lib/store-info.ts';
 import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { useSendMessage } from '../api/send-message.ts';
 
-type Field = 'name' | 'email' | 'phone_number' | 'message';
-const EMPTY: Record<Field, string> = { name: '', email: '', phone_number: '', message: '' };
 export const CONTACT_TOAST_MS = 6000;
 
-/** The first message of each field, from the shared schema: the same rules as the server (CONTRACT §7). */
-export function validateContact(values: Record<Field, string>): Partial<Record<Field, string>> {
-  const parsed = contactMessageInputSchema.safeParse(values);
-  if (parsed.success) return {};
-  const errors: Partial<Record<Field, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
-/** /contact: the store's phone and e-mail, and a form that sends a message. */
+/** /contact: the store's phone and e-mail, and a form that sends a message (checked as the server does, CONTRACT §7). */
 export default function ContactScreen() {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useSchemaForm(contactMessageInputSchema, { name: '', email: '', phone_number: '', message: '' });
   const [toast, setToast] = useState(false);
   const send = useSendMessage();
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateContact(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = form.handleSubmit((values) =>
     send.mutate(values, {
       onSuccess: () => {
-        setValues(EMPTY);
+        form.reset();
         setToast(true);
       },
-      onError: (err) => {
-        if (err instanceof ApiError) {
-          const fields = err.fieldErrors;
-          setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]])) as Partial<Record<Field, string>>);
-        }
-      },
-    });
-  };
-
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
-    error: Boolean(errors[name]),
-    helperText: errors[name] ?? ' ',
-    fullWidth: true,
-  });
+      onError: (err) => void showServerErrors(form, err),
+    }),
+  );
+  const field = (name: 'name' | 'email' | 'phone_number' | 'message') => ({ ...fieldProps(form, name), fullWidth: true });
 
   const generalError = send.isError && !(send.error instanceof ApiError && Object.keys(send.error.fieldErrors).length > 0);
 
@@ -75,7 +44,7 @@ export default function ContactScreen() {
       <Typography sx={{ mb: 2 }}>
         E-mail: <a href={`mailto:${STORE_EMAIL}`} style={{ color: 'inherit' }}>{STORE_EMAIL}</a>
       </Typography>
-      <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 520, display: 'grid', gap: 0.5 }} aria-label="Contact form">
+      <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ maxWidth: 520, display: 'grid', gap: 0.5 }} aria-label="Contact form">
         <TextField label="Name" autoComplete="name" required {...field('name')} />
         <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
         <TextField

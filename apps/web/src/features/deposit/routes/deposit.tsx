@@ -5,10 +5,11 @@ import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DEPOSIT_MAX } from '@store/contract';
+import { DEPOSIT_MAX, depositInputSchema } from '@store/contract';
 import { ApiError } from '../../../lib/api-client.ts';
+import { fieldProps, showServerErrors, useSchemaForm } from '../../../lib/forms.ts';
 import { formatKsh } from '../../../lib/format.ts';
 import { nextPath } from '../../../lib/next-path.ts';
 import { rememberedPhone, rememberPhone } from '../../../lib/session.ts';
@@ -18,6 +19,8 @@ import { useStartDeposit } from '../api/deposit-calls.ts';
 import { useDepositStatus } from '../../../api/get-deposit-status.ts';
 
 export const PIN_HINT_MS = 7000;
+/** The deposit request's own schema, less the buyer id the page adds (seed §7 sends it as `username`). */
+const depositFormSchema = depositInputSchema.omit({ username: true });
 
 const PIN_HINT = 'Enter your M-Pesa PIN to complete transaction.';
 
@@ -59,15 +62,15 @@ export default function DepositScreen() {
   // Arriving from a purchase: what is owed, and the way back to it.
   const owed = Number(params.get('amount'));
   const next = nextPath(params);
-  const [amount, setAmount] = useState(Number.isInteger(owed) && owed >= 1 && owed <= DEPOSIT_MAX ? String(owed) : '');
-  const [phone, setPhone] = useState(() => rememberedPhone() ?? '');
+  const form = useSchemaForm(depositFormSchema, { amount: Number.isInteger(owed) && owed >= 1 && owed <= DEPOSIT_MAX ? String(owed) : '', phone_number: rememberedPhone() ?? '' });
   const [hint, setHint] = useState(false);
   const [checkoutId, setCheckoutId] = useState<string | null>(null);
   const profile = info.data?.user.profile;
 
+  // The phone on the profile, when this device has not paid with another one before.
   useEffect(() => {
-    if (profile?.phone_number && !phone) setPhone(profile.phone_number.replace(/^254/, '0'));
-  }, [profile?.phone_number, phone]);
+    if (profile?.phone_number && !form.getValues('phone_number')) form.setValue('phone_number', profile.phone_number.replace(/^254/, '0'));
+  }, [profile?.phone_number, form]);
 
   useEffect(() => {
     if (!hint) return;
@@ -75,21 +78,22 @@ export default function DepositScreen() {
     return () => clearTimeout(timer);
   }, [hint]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.handleSubmit((values) => {
     if (!profile) return;
     setCheckoutId(null);
+    const typed = String(form.getValues('phone_number'));
     start.mutate(
-      { amount: Number(amount), phone_number: phone, username: profile.buyerid },
+      { amount: values.amount, phone_number: typed, username: profile.buyerid },
       {
         onSuccess: (res) => {
-          rememberPhone(phone);
+          rememberPhone(typed);
           setHint(true);
           setCheckoutId(res.CheckoutRequestID);
         },
+        onError: (err) => void showServerErrors(form, err),
       },
     );
-  };
+  });
   const fields = start.error instanceof ApiError ? start.error.fieldErrors : {};
   const status = useDepositStatus(checkoutId);
   const waiting = checkoutId !== null && (status.data?.state ?? 'pending') === 'pending';
@@ -104,25 +108,19 @@ export default function DepositScreen() {
         <li>Press Deposit. A prompt appears on that phone: enter your M-Pesa PIN to pay.</li>
         <li>Your balance grows as soon as M-Pesa confirms.</li>
       </Box>
-      <Box component="form" onSubmit={submit} aria-label="Deposit" sx={{ display: 'grid', gap: 1.5 }}>
+      <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label="Deposit" sx={{ display: 'grid', gap: 1.5 }}>
         <TextField
           label="Amount"
           type="number"
           required
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          error={Boolean(fields.amount)}
-          helperText={fields.amount?.[0] ?? ' '}
+          {...fieldProps(form, 'amount')}
           slotProps={{ input: { startAdornment: <InputAdornment position="start">Ksh</InputAdornment> }, htmlInput: { min: 1, max: DEPOSIT_MAX, step: 1, inputMode: 'numeric' } }}
         />
         <TextField
           label="M-Pesa phone number"
           type="tel"
           required
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          error={Boolean(fields.phone_number)}
-          helperText={fields.phone_number?.[0] ?? ' '}
+          {...fieldProps(form, 'phone_number')}
           slotProps={{ input: { startAdornment: <InputAdornment position="start">+254</InputAdornment> }, htmlInput: { inputMode: 'tel', autoComplete: 'tel-national' } }}
         />
         {start.isPending && <LinearProgress aria-label="Sending the payment request" />}

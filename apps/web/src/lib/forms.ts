@@ -1,0 +1,35 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type DefaultValues, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from './api-client.ts';
+
+type AnySchema = z.ZodType<FieldValues, FieldValues>;
+
+/**
+ * A form checked by the contract's zod schema, the same one the server validates the request with
+ * (one schema per contract): the browser says what the server would, before a round trip on costly data.
+ */
+export function useSchemaForm<S extends AnySchema>(schema: S, defaultValues?: DefaultValues<z.input<S>>) {
+  return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), defaultValues, mode: 'onSubmit', reValidateMode: 'onChange' });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's output shape
+type AnyForm<T extends FieldValues> = UseFormReturn<T, unknown, any>;
+
+/** The props that tie a MUI TextField to a form field: the input itself, and its first error under it. */
+export function fieldProps<T extends FieldValues>(form: AnyForm<T>, name: Path<T>, hint: string = ' ') {
+  const { ref, ...rest } = form.register(name);
+  const message = form.formState.errors[name]?.message;
+  return { ...rest, inputRef: ref, error: Boolean(message), helperText: typeof message === 'string' ? message : hint };
+}
+
+/**
+ * Puts the server's field errors (`{"field": ["message"]}`, CONTRACT §3) under their fields, renaming
+ * where the request's names differ from the form's. Answers whether the error was about fields.
+ */
+export function showServerErrors<T extends FieldValues>(form: AnyForm<T>, err: unknown, rename: Record<string, Path<T>> = {}): boolean {
+  if (!(err instanceof ApiError)) return false;
+  const fields = Object.entries(err.fieldErrors);
+  for (const [name, messages] of fields) form.setError(rename[name] ?? (name as Path<T>), { type: 'server', message: messages[0] ?? '' });
+  return fields.length > 0;
+}
