@@ -105,3 +105,6 @@ export const registerFormSchema = z.object({ username: usernameSchema, email: em
 export const newPasswordFormSchema = z
   .object({ new_password: passwordSchema, confirm: z.string() })
   .refine((v) => v.new_password === v.confirm, { path: ['confirm'], message: "Passwords don't match!" });
+
+/** The storefront's profile form: the profile update's own rules, an empty phone meaning "not given". */
+export const profileFormSchema = profileUpdateSchema.omit({ account: true }).extend({ phone_number: z.literal('').or(kenyanPhoneSchema()) });

@@ -8,10 +8,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Snackbar from '@mui/material/Snackbar';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { USERNAME_EDITABLE_MAX, type User } from '@store/contract';
+import { profileFormSchema, USERNAME_EDITABLE_MAX, type User } from '@store/contract';
 import { ApiError } from '../../../lib/api-client.ts';
+import { fieldProps, showServerErrors, useSchemaForm } from '../../../lib/forms.ts';
 import { formatKsh } from '../../../lib/format.ts';
 import { pageSx } from '../../../components/page.tsx';
 import { useUpdateProfile } from '../api/account-calls.ts';
@@ -50,42 +51,40 @@ function DashboardBar({ staff }: { staff: boolean }) {
 function EditForm({ user, onSaved, onCancel }: { user: User; onSaved: () => void; onCancel: () => void }) {
   const update = useUpdateProfile(user.profile.buyerid);
   const canRename = user.username.length <= USERNAME_EDITABLE_MAX;
-  const [values, setValues] = useState({ username: user.username, phone_number: localPhone(user.profile.phone_number), country: user.profile.country, city: user.profile.city });
+  const form = useSchemaForm(profileFormSchema, { username: user.username, phone_number: localPhone(user.profile.phone_number), country: user.profile.country, city: user.profile.city });
   const [picture, setPicture] = useState<File | null>(null);
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
-  const errors = update.error instanceof ApiError ? update.error.fieldErrors : {};
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const form = new FormData();
-    if (values.phone_number) form.append('phone_number', values.phone_number);
-    if (canRename && values.username !== user.username) form.append('username', values.username);
-    form.append('country', values.country);
-    form.append('city', values.city);
-    if (picture) form.append('profile_pic', picture);
-    update.mutate(form, { onSuccess: onSaved });
-  };
-  const listed = Object.entries(errors).flatMap(([field, messages]) => messages.map((m) => `${field.replace('_', ' ')}: ${m}`));
+  // Checked by the contract's schema, then sent as typed (multipart: the picture may come along).
+  const submit = form.handleSubmit(() => {
+    const values = form.getValues();
+    const body = new FormData();
+    if (values.phone_number) body.append('phone_number', String(values.phone_number));
+    if (canRename && values.username && values.username !== user.username) body.append('username', values.username);
+    body.append('country', values.country ?? '');
+    body.append('city', values.city ?? '');
+    if (picture) body.append('profile_pic', picture);
+    update.mutate(body, { onSuccess: onSaved, onError: (err) => void showServerErrors(form, err) });
+  });
+  const pictureError = update.error instanceof ApiError ? update.error.fieldErrors.profile_pic?.[0] : undefined;
+  const fieldErrorsShown = update.error instanceof ApiError && Object.keys(update.error.fieldErrors).length > 0;
 
   return (
-    <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 1.5, maxWidth: 480 }} aria-label="Edit profile">
-      <TextField label="Username" value={values.username} onChange={set('username')} disabled={!canRename} helperText={canRename ? 'You can choose your username once.' : 'Usernames cannot be changed.'} />
-      <TextField label="Phone number" type="tel" value={values.phone_number} onChange={set('phone_number')} slotProps={{ input: { startAdornment: <InputAdornment position="start">+254</InputAdornment> } }} />
-      <TextField label="Country" value={values.country} onChange={set('country')} />
-      <TextField label="City" value={values.city} onChange={set('city')} />
+    <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 1.5, maxWidth: 480 }} aria-label="Edit profile">
+      <TextField label="Username" disabled={!canRename} {...fieldProps(form, 'username', canRename ? 'You can choose your username once.' : 'Usernames cannot be changed.')} />
+      <TextField label="Phone number" type="tel" {...fieldProps(form, 'phone_number', '')} slotProps={{ input: { startAdornment: <InputAdornment position="start">+254</InputAdornment> } }} />
+      <TextField label="Country" {...fieldProps(form, 'country', '')} />
+      <TextField label="City" {...fieldProps(form, 'city', '')} />
       <Button component="label" variant="outlined">
         {picture ? `Picture: ${picture.name}` : 'Choose a profile picture'}
         <input hidden type="file" name="profile_pic" accept="image/jpeg,image/png,image/webp" onChange={(e) => setPicture(e.target.files?.[0] ?? null)} />
       </Button>
       {update.isPending && <LinearProgress aria-label="Saving" />}
-      {listed.length > 0 && (
-        <Box component="ul" sx={{ color: 'error.main', m: 0, pl: 2.5 }} role="alert">
-          {listed.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </Box>
+      {pictureError && (
+        <Alert severity="error" role="alert">
+          Profile picture: {pictureError}
+        </Alert>
       )}
-      {update.isError && listed.length === 0 && <Alert severity="error">{update.error.message}</Alert>}
+      {update.isError && !fieldErrorsShown && <Alert severity="error">{update.error.message}</Alert>}
       <Box sx={{ display: 'flex', gap: 1 }}>
         <Button type="submit" variant="contained" disabled={update.isPending}>
           Update
