@@ -18,10 +18,12 @@ function acceptsBrotli(request: FastifyRequest): boolean {
  * takes it, else the JSON as it is (and the compression plugin does the rest, gzip included).
  */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, body: string) {
-  reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=5');
+  // Vary: Authorization as /videoDetails/{id}/ says (a signed-in customer's answer differs): a
+  // browser must not reuse a visitor's copy, whichever hook sends it.
+  reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=5').header('vary', 'Authorization');
   if (body.length >= COMPRESS_FROM && acceptsBrotli(request)) {
     const br = request.server.catalogCache.brotli(request.url);
-    if (br) return reply.header('vary', 'accept-encoding').header('content-encoding', 'br').send(br);
+    if (br) return reply.header('vary', 'Authorization, Accept-Encoding').header('content-encoding', 'br').send(br);
   }
   return reply.send(body);
 }
