@@ -99,4 +99,15 @@ describe('the purchase dialog', () => {
     expect(bodyOf(fetchMock, '/api/checkout/')).toEqual({ video_ids: [1, 2], phone_number: '0712 000 222' });
     expect(localStorage.getItem('authorized')).toBe('true');
   });
+
+  it('checks a visitor’s e-mail and phone with the sign-up’s own schema before anything is sent', async () => {
+    const fetchMock = mockApi(() => emptyPage);
+    show(() => undefined);
+    fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'nope' } });
+    fireEvent.change(screen.getByLabelText(/M-Pesa phone number/), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay Ksh 250 with M-Pesa' }));
+    expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a Kenyan mobile number, e.g. 0712 345 678.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([u]) => /register|purchased|checkout/.test(String(u)))).toBe(false);
+  });
 });

@@ -7,10 +7,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Link } from 'react-router';
-import type { CheckoutPayment, Deposit } from '@store/contract';
+import { type CheckoutPayment, type Deposit, quickSignupInputSchema } from '@store/contract';
 import { ApiError } from '../../../lib/api-client.ts';
+import { showServerErrors } from '../../../lib/forms.ts';
 import { formatKsh } from '../../../lib/format.ts';
 import { isSignedIn, rememberedPhone } from '../../../lib/session.ts';
 import { useInfo } from '../../../api/get-info.ts';
@@ -44,8 +48,10 @@ interface BuyDialogProps {
   onBought: (done: PurchaseDone) => void;
 }
 
-const firstFieldErrors = (err: unknown): Record<string, string> =>
-  err instanceof ApiError ? Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0] ?? ''])) : {};
+type CheckoutValues = { email: string; phone_number: string };
+type CheckoutSchema = z.ZodType<unknown, Partial<Record<keyof CheckoutValues, string | number>>>;
+const phoneOnly = quickSignupInputSchema.pick({ phone_number: true });
+const nothingToAsk = z.object({});
 
 /**
  * Buying in a few taps (issue 13, CONTRACT §8): from the balance when it covers the total; otherwise
@@ -60,28 +66,34 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought }: BuyDialo
   // One key per attempt: tapping again after a lost answer is the same purchase, never a second.
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [payment, setPayment] = useState<CheckoutPayment | null>(null);
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState<string | null>(null);
   const total = items.reduce((s, i) => s + i.price, 0);
   const balance = signedIn ? info.data?.user.profile.account : 0;
   const shortfall = balance === undefined ? 0 : Math.max(0, total - balance);
-  const phoneValue = phone ?? rememberedPhone() ?? localPhone(info.data?.user.profile.phone_number) ?? '';
+  // The fields this checkout needs, checked by the sign-up's own schema: an e-mail for a new customer, the phone when M-Pesa pays.
+  const schema = useRef<CheckoutSchema>(quickSignupInputSchema);
+  schema.current = !signedIn ? quickSignupInputSchema : shortfall > 0 ? phoneOnly : nothingToAsk;
+  // The schema in force when the customer taps Pay (the balance may have loaded since the dialog opened).
+  const resolver: Resolver<CheckoutValues> = (values, context, options) => zodResolver(schema.current)(values, context, options as never) as ReturnType<Resolver<CheckoutValues>>;
+  const form = useForm<CheckoutValues>({ resolver, defaultValues: { email: '', phone_number: rememberedPhone() ?? '' } });
+  const profilePhone = localPhone(info.data?.user.profile.phone_number);
+  useEffect(() => {
+    if (profilePhone && !form.getValues('phone_number')) form.setValue('phone_number', profilePhone);
+  }, [profilePhone, form]);
   const busy = buy.isPending || signup.isPending;
-  const errors = { ...firstFieldErrors(signup.error), ...firstFieldErrors(buy.error) };
   const failure = [signup.error, buy.error].find((e) => e && !(e instanceof ApiError && Object.keys(e.fieldErrors).length > 0));
 
   const done = (receipt: string | null, newBalance: number | null) => onBought({ items, total, receipt, balance: newBalance });
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.handleSubmit(async () => {
+    const { email, phone_number: phone } = form.getValues();
     try {
-      if (!signedIn) await signup.mutateAsync({ email, phone_number: phoneValue });
-      const answer = await buy.mutateAsync({ videoIds: items.map((i) => i.video_id), key, phone: shortfall > 0 ? phoneValue : undefined });
+      if (!signedIn) await signup.mutateAsync({ email, phone_number: phone });
+      const answer = await buy.mutateAsync({ videoIds: items.map((i) => i.video_id), key, phone: shortfall > 0 ? phone : undefined });
       if (answer.kind === 'bought') done(null, answer.result.balance);
       else setPayment(answer.payment);
-    } catch {
-      // shown below the fields
+    } catch (err) {
+      showServerErrors(form, err);
     }
-  };
+  });
   const retry = () => {
     setPayment(null);
     setKey(crypto.randomUUID());
@@ -92,7 +104,7 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought }: BuyDialo
   const label = shortfall > 0 ? `Pay ${formatKsh(shortfall)} with M-Pesa` : `Pay ${formatKsh(total)}`;
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="buy-title" fullWidth maxWidth="xs">
-      <Box component="form" onSubmit={(e) => void submit(e)} aria-label="Buy">
+      <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label="Buy">
         <DialogTitle id="buy-title">Confirm purchase</DialogTitle>
         <DialogContent>
           <Typography>
@@ -113,14 +125,14 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought }: BuyDialo
                   New here? Your e-mail makes your account and M-Pesa pays. We e-mail you a link to choose a password.
                 </Typography>
               )}
-              <CheckoutFields askEmail={!signedIn} askPhone={!signedIn || shortfall > 0} email={email} phone={phoneValue} onEmail={setEmail} onPhone={setPhone} errors={errors} />
+              <CheckoutFields askEmail={!signedIn} askPhone={!signedIn || shortfall > 0} form={form} />
               {busy && <LinearProgress sx={{ mt: 2 }} aria-label="Sending" />}
               {failure && (
                 <Alert severity="error" sx={{ mt: 1.5 }}>
                   {failure instanceof ApiError ? failure.message : 'Error! Check your connection and try again.'}
                 </Alert>
               )}
-              {(errors.email || !signedIn) && (
+              {(form.formState.errors.email || !signedIn) && (
                 <Typography variant="body2" sx={{ mt: 1.5 }}>
                   Already a customer?{' '}
                   <Link to={`/account/authenticate?next=${encodeURIComponent(returnTo)}`} style={{ color: 'inherit' }}>
