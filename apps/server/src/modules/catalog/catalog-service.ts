@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createGroupRepository, type GroupKind } from './group-repository.ts';
+import type { SearchIndex } from './search-index.ts';
 import { searchSyncFor } from './search-sync.ts';
 import { createVideoRepository } from './video-repository.ts';
 import { toVideo, type VideoRow } from './video-view.ts';
@@ -59,10 +60,26 @@ export function createCatalogService(db: Database) {
       if (filters.title) {
         // Search (decision 0016): the in-memory index picks and orders the page, the database reads its rows.
         const { title, ...others } = filters;
-        const found = (await search.current()).search(title, others, ordering ?? '-date_uploaded', w.pageSize, w.offset);
-        const byId = new Map((await videoRepo.byIds(found.ids)).map((r) => [r.id, r]));
-        const rows = found.ids.map((id) => byId.get(id)).filter((r): r is VideoRow => r !== undefined);
-        return toPage(url, w, found.count, await withFiles(rows));
+        const pick = (index: SearchIndex) => index.search(title, others, ordering ?? '-date_uploaded', w.pageSize, w.offset);
+        const read = async (found: { ids: number[]; count: number }) => {
+          const [rows, files] = await Promise.all([videoRepo.byIds(found.ids), videoRepo.additionalFiles(found.ids)]);
+          const byId = new Map(rows.map((r) => [r.id, r]));
+          const videos = found.ids.flatMap((id) => {
+            const row = byId.get(id);
+            return row ? [toVideo(row, files.filter((f) => f.videoId === id))] : [];
+          });
+          return toPage(url, w, found.count, videos);
+        };
+        // The page is read while the index looks at the change log, from the index as it is; when the
+        // look finds a change, the page is picked and read again. One round trip in the usual case.
+        const known = search.peek();
+        if (known) {
+          const version = search.version;
+          const guess = pick(known);
+          const [, page] = await Promise.all([search.current(), read(guess)]);
+          if (search.version === version) return page;
+        }
+        return read(pick(await search.current()));
       }
       const { rows, count } = await videoRepo.list(filters, ordering ?? '-date_uploaded', w.pageSize, w.offset);
       return toPage(url, w, count, await withFiles(rows));

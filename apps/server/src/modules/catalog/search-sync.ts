@@ -39,9 +39,16 @@ export class SearchSync {
   private lastSync = 0;
   private lastPrune = Date.now();
   private running: Promise<SearchIndex> | null = null;
+  /** Counts the looks that changed the index: equal before and after a look, nothing changed. */
+  version = 0;
   private next: Promise<SearchIndex> | null = null;
 
   constructor(private readonly db: Database) {}
+
+  /** The index as it is now, without looking at the change log (null before the first build). */
+  peek(): SearchIndex | null {
+    return this.index;
+  }
 
   /** The index, caught up with every change committed before this call. */
   current(): Promise<SearchIndex> {
@@ -80,6 +87,7 @@ export class SearchSync {
       for (const id of videoIds) if (!found.has(id)) this.index.remove(id);
     }
     for (const c of fresh) this.applied.set(c.id, BigInt(c.xid));
+    if (fresh.length > 0) this.version++;
     this.advance(BigInt(head!.horizon));
     await this.prune();
     return this.index;
@@ -98,6 +106,7 @@ export class SearchSync {
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
     this.index = index;
+    this.version++;
     this.applied.clear();
     this.advance(horizon);
     return index;
