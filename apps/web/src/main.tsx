@@ -1,12 +1,9 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { parseWithoutEval } from '@store/contract';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 
-// The store runs under a Content-Security-Policy without eval: see parseWithoutEval.
-parseWithoutEval();
 // Rendered as a transition, React yields to the browser every few milliseconds instead of holding
 // a slow phone's main thread for the whole first render; the server's shell is on screen meanwhile.
 const root = createRoot(document.getElementById('root')!);

@@ -1,7 +1,7 @@
-import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { Link } from 'react-router';
-import { useCart } from '../../features/cart/api/order-calls.ts';
+import { useCart } from '../../api/get-cart.ts';
 
 const CartIcon = () => (
   <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
@@ -14,9 +14,12 @@ export function CartLink() {
   const count = useCart().data?.results.length ?? 0;
   return (
     <IconButton component={Link} to="/cart" color="inherit" aria-label={count === 1 ? 'Cart, 1 video' : `Cart, ${count} videos`}>
-      <Badge badgeContent={count} color="secondary" max={99}>
-        <CartIcon />
-      </Badge>
+      <CartIcon />
+      {count > 0 && (
+        <Box component="span" aria-hidden="true" sx={{ position: 'absolute', top: 2, right: 0, minWidth: 18, height: 18, px: 0.5, borderRadius: 9, bgcolor: 'secondary.main', color: 'secondary.contrastText', fontSize: 11, fontWeight: 800, lineHeight: '18px', textAlign: 'center' }}>
+          {count > 99 ? '99+' : count}
+        </Box>
+      )}
     </IconButton>
   );
 }

@@ -1,4 +1,5 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Cart } from '../../../api/get-cart.ts';
 import type { CartItem, CheckoutPayment, PurchaseRecord } from '@store/contract';
 import { authRequest } from '../../../lib/auth.ts';
 import { isSignedIn, rememberBalance, rememberOwned, rememberPhone } from '../../../lib/session.ts';
@@ -8,10 +9,6 @@ export interface PurchaseResult {
   purchases: PurchaseRecord[];
   total: number;
   balance: number;
-}
-export interface Cart {
-  results: CartItem[];
-  total: number;
 }
 
 /** 201: bought from the balance; 202: the balance was short and M-Pesa is asking the phone for the rest. */
@@ -48,15 +45,6 @@ export function useBuy() {
       rememberOwned(answer.result.purchases);
       refreshOwnership(client, videoIds);
     },
-  });
-}
-
-/** The cart: the account's on the server when signed in, the browser's otherwise. */
-export function useCart() {
-  return useQuery({
-    queryKey: ['cart', isSignedIn()],
-    queryFn: async (): Promise<Cart> => (isSignedIn() ? authRequest<Cart>('GET', '/cart/') : { results: localCart.items(), total: localCart.items().reduce((s, i) => s + i.price, 0) }),
-    staleTime: 0,
   });
 }
 

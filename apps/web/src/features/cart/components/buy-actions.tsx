@@ -8,7 +8,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Video } from '@store/contract';
 import { ownedVideoQuery } from '../../../lib/owned-video.ts';
 import { isSignedIn, useSession } from '../../../lib/session.ts';
-import { useAddToCart, useCart } from '../api/order-calls.ts';
+import { useAddToCart } from '../api/order-calls.ts';
+import { useCart } from '../../../api/get-cart.ts';
 import { BuyDialog } from './buy-dialog.tsx';
 
 /**

@@ -7,7 +7,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { formatKsh } from '../../../lib/format.ts';
 import { pageSx, PageTitle } from '../../../components/page.tsx';
-import { useCart, useRemoveFromCart } from '../api/order-calls.ts';
+import { useRemoveFromCart } from '../api/order-calls.ts';
+import { useCart } from '../../../api/get-cart.ts';
 import { BuyDialog } from '../components/buy-dialog.tsx';
 
 /** /cart: the items, their total (the sum of the prices, seed §9), remove, and checkout. */
