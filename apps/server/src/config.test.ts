@@ -45,4 +45,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true', ...secret })).toThrow(ConfigError);
     expect(loadConfig({ NODE_ENV: 'production', ...secret }).demoData).toBe(false);
   });
+
+  it('keeps media on disk unless MEDIA_STORAGE_URL names a bucket, read the AWS SDK way', () => {
+    expect(loadConfig({}).media.storage).toBeUndefined();
+    expect(
+      loadConfig({ MEDIA_STORAGE_URL: 's3://store-media/prod/v1', AWS_ACCESS_KEY_ID: 'AK', AWS_SECRET_ACCESS_KEY: 'SK', AWS_REGION: 'af-south-1', AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:7480' }).media.storage,
+    ).toEqual({ bucket: 'store-media', prefix: 'prod/v1/', region: 'af-south-1', endpoint: 'http://127.0.0.1:7480', credentials: { accessKeyId: 'AK', secretAccessKey: 'SK', sessionToken: undefined } });
+    // No keys: the SDK's own chain (an instance role); no region: us-east-1, which S3-compatible servers accept.
+    expect(loadConfig({ MEDIA_STORAGE_URL: 's3://store-media' }).media.storage).toMatchObject({ bucket: 'store-media', prefix: '', region: 'us-east-1', endpoint: undefined, credentials: undefined });
+  });
+
+  it('refuses a storage address that is not s3://bucket[/prefix], and half a key pair', () => {
+    for (const bad of ['https://bucket', 's3://', 's3://UPPER', 's3://b', 'file:///srv/media']) expect(() => loadConfig({ MEDIA_STORAGE_URL: bad })).toThrow(/MEDIA_STORAGE_URL/);
+    expect(() => loadConfig({ MEDIA_STORAGE_URL: 's3://store-media', AWS_ACCESS_KEY_ID: 'AK' })).toThrow(/AWS_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ AWS_ENDPOINT_URL_S3: 'not a url' })).toThrow(/AWS_ENDPOINT_URL_S3/);
+  });
 });

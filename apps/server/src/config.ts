@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Location } from './modules/media/storage/s3-store.ts';
 
 const DEV_JWT_SECRET = 'development-only-secret-do-not-use-in-production';
 
@@ -64,6 +65,19 @@ const envSchema = z.object({
   /** ffmpeg and ffprobe; unset uses the system's, else the binaries shipped in npm packages. */
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
+  /** s3://BUCKET[/PREFIX]: media in S3-compatible object storage; unset keeps it under DATA_DIR/media. */
+  MEDIA_STORAGE_URL: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9!_.*'()/-]*)?$/, 'MEDIA_STORAGE_URL must look like s3://bucket or s3://bucket/prefix.')
+    .optional(),
+  /** The AWS SDK's own variables, read here so a mistake stops the start-up; unset keys use the SDK's default chain. */
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AWS_SESSION_TOKEN: z.string().min(1).optional(),
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  /** An S3-compatible server that is not AWS (Ceph RGW, MinIO, R2): addressed by path. */
+  AWS_ENDPOINT_URL_S3: z.string().url().optional(),
+  AWS_ENDPOINT_URL: z.string().url().optional(),
   /** How many demo videos get a generated clip on first start ("all" or a number). */
   DEMO_CLIPS: z.union([z.literal('all'), z.coerce.number().int().min(0)]).default('all'),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
@@ -111,6 +125,8 @@ export interface Config {
     ffmpegPath: string | undefined;
     ffprobePath: string | undefined;
     demoClips: number;
+    /** A bucket for media; undefined keeps it under DATA_DIR/media. */
+    storage: S3Location | undefined;
   };
   /** Where the built storefront and back office are; null in tests that serve only the API. */
   webDist: string | null;
@@ -118,6 +134,19 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+function mediaStorage(e: z.infer<typeof envSchema>): S3Location | undefined {
+  if (!e.MEDIA_STORAGE_URL) return undefined;
+  const [bucket, ...rest] = e.MEDIA_STORAGE_URL.slice('s3://'.length).split('/');
+  const prefix = rest.filter(Boolean).join('/');
+  return {
+    bucket: bucket!,
+    prefix: prefix ? `${prefix}/` : '',
+    region: e.AWS_REGION,
+    endpoint: e.AWS_ENDPOINT_URL_S3 ?? e.AWS_ENDPOINT_URL,
+    credentials: e.AWS_ACCESS_KEY_ID ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY!, sessionToken: e.AWS_SESSION_TOKEN } : undefined,
+  };
+}
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -133,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && demoData) throw new ConfigError('DEMO_DATA cannot be on in production.');
   if (production && e.JWT_SECRET === DEV_JWT_SECRET) throw new ConfigError('Set JWT_SECRET: the default secret cannot be used in production.');
   if (production && e.MPESA_MODE === 'simulator') throw new ConfigError('Set MPESA_MODE to sandbox or production: the simulator cannot run in production.');
+  if (!e.AWS_ACCESS_KEY_ID !== !e.AWS_SECRET_ACCESS_KEY) throw new ConfigError('Set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither.');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -175,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ffmpegPath: e.FFMPEG_PATH,
       ffprobePath: e.FFPROBE_PATH,
       demoClips: e.DEMO_CLIPS === 'all' ? Number.POSITIVE_INFINITY : e.DEMO_CLIPS,
+      storage: mediaStorage(e),
     },
     webDist: path.join(repoRoot, 'apps/web/dist'),
     adminDist: path.join(repoRoot, 'apps/admin/dist'),

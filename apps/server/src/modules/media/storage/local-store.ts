@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { asPrefix, checkKey, type MediaStore } from './media-store.ts';
+
+/** Writes to a temporary name and renames, so a crash never leaves a half-written file. */
+async function atomicWrite(file: string, write: (tmp: string) => Promise<void>) {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${randomUUID()}.tmp`;
+  try {
+    await write(tmp);
+    await fs.rename(tmp, file);
+  } catch (err) {
+    await fs.rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** Moves a file or folder, copying when it is on another file system. */
+async function move(from: string, to: string) {
+  await fs.mkdir(path.dirname(to), { recursive: true });
+  try {
+    await fs.rename(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    await fs.cp(from, `${to}.partial`, { recursive: true });
+    await fs.rename(`${to}.partial`, to);
+    await fs.rm(from, { recursive: true, force: true });
+  }
+}
+
+/** Media under DATA_DIR/media: the default, and what one machine needs. */
+export function createLocalStore(root: string): MediaStore & { pathOf(key: string): string; root: string } {
+  const pathOf = (key: string) => path.join(root, checkKey(key));
+  return {
+    driver: 'local',
+    root,
+    pathOf,
+    async put(key, body) {
+      await atomicWrite(pathOf(key), (tmp) => fs.writeFile(tmp, body));
+    },
+    async putFile(key, file) {
+      await atomicWrite(pathOf(key), (tmp) => fs.copyFile(file, tmp));
+    },
+    /** A rename when the folder is on the same disk: the revision appears whole or not at all. */
+    async putFolder(prefix, dir) {
+      const target = pathOf(prefix.replace(/\/$/, ''));
+      await fs.rm(target, { recursive: true, force: true });
+      await move(dir, target);
+    },
+    async read(key) {
+      return fs.readFile(pathOf(key)).catch(() => null);
+    },
+    async open(key) {
+      const file = pathOf(key);
+      const stat = await fs.stat(file).catch(() => null);
+      if (!stat?.isFile()) return null;
+      return { body: createReadStream(file), size: stat.size };
+    },
+    async localCopy(key) {
+      const file = pathOf(key);
+      await fs.access(file);
+      return file;
+    },
+    async exists(key) {
+      return (await fs.stat(pathOf(key)).catch(() => null))?.isFile() ?? false;
+    },
+    async children(prefix) {
+      return (await fs.readdir(pathOf(asPrefix(prefix).slice(0, -1))).catch(() => [] as string[])).sort();
+    },
+    async remove(key) {
+      await fs.rm(pathOf(key), { force: true });
+    },
+    async removePrefix(prefix) {
+      await fs.rm(pathOf(asPrefix(prefix).slice(0, -1)), { recursive: true, force: true });
+    },
+    async presign() {
+      return null;
+    },
+  };
+}
