@@ -28,6 +28,7 @@ import { createOwnedMedia } from './modules/media/owned-media.ts';
 import { progressRoutes } from './modules/media/progress-routes.ts';
 import { registerMediaStreaming } from './modules/media/stream-routes.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
+import { openMediaStore } from './modules/media/storage/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { rateLimits } from './lib/rate-limits.ts';
 
@@ -66,6 +67,7 @@ export async function buildApp({ config, database, redis, mailer, payments: paym
   app.decorate('db', database.db);
   app.decorate('dbEngine', database.engine);
   app.decorate('catalogCache', new ResponseCache());
+  app.decorate('mediaStore', openMediaStore(config));
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);

@@ -10,6 +10,7 @@ import { startJobRunner } from './jobs/runner.ts';
 import { locateMediaTools } from './modules/media/ffmpeg.ts';
 import { searchSyncFor } from './modules/catalog/search-sync.ts';
 import { createTranscodeHandler } from './modules/media/pipeline.ts';
+import { scratchRoot } from './modules/media/storage/index.ts';
 
 async function main() {
   const config = loadConfig();
@@ -22,10 +23,9 @@ async function main() {
   await migrateDatabase(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined;
   const app = await buildApp({ config, database, redis });
-  const mediaDir = path.join(config.dataDir, 'media');
 
   if (config.demoData) {
-    const seeded = await seedDemoStore(database.db, mediaDir, { demoClips: config.media.demoClips });
+    const seeded = await seedDemoStore(database.db, app.mediaStore, { demoClips: config.media.demoClips });
     app.log.info(seeded ? `demo store created: ${seeded.videos} videos` : 'demo store already present');
   }
 
@@ -37,7 +37,7 @@ async function main() {
           queue: app.mediaJobs,
           workers: config.media.workers,
           log: app.log,
-          handle: createTranscodeHandler({ db: database.db, mediaDir, tools, maxHeight: config.media.maxHeight, log: app.log, onCatalogChange: () => app.catalogCache.clear() }),
+          handle: createTranscodeHandler({ db: database.db, store: app.mediaStore, scratchDir: scratchRoot(config), tools, maxHeight: config.media.maxHeight, log: app.log, onCatalogChange: () => app.catalogCache.clear() }),
         })
       : null;
 

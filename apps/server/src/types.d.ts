@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { ResponseCache } from './lib/response-cache.ts';
 import type { OwnedMediaService } from './modules/media/owned-media.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { MediaStore } from './modules/media/storage/media-store.ts';
 import type { DepositService } from './modules/payments/deposit-service.ts';
 
 declare module 'fastify' {
@@ -21,6 +22,8 @@ declare module 'fastify' {
     purchaseRecords: (userId: number) => Promise<PurchaseRecord[]>;
     /** Signed media addresses for owners and staff (the only maker of them). */
     ownedMedia: OwnedMediaService;
+    /** Where media bytes live: DATA_DIR/media or a bucket (MEDIA_STORAGE_URL). */
+    mediaStore: MediaStore;
     /** The durable transcoding queue. */
     mediaJobs: JobQueue;
   }

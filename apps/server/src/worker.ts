@@ -1,4 +1,3 @@
-import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
@@ -8,6 +7,7 @@ import { createJobQueue } from './jobs/job-queue.ts';
 import { startJobRunner } from './jobs/runner.ts';
 import { locateMediaTools } from './modules/media/ffmpeg.ts';
 import { createTranscodeHandler } from './modules/media/pipeline.ts';
+import { openMediaStore, scratchRoot } from './modules/media/storage/index.ts';
 
 /**
  * `npm run worker`: transcoding without the web server, for a machine of its own at scale. Run the
@@ -27,7 +27,7 @@ async function main() {
     workers: Math.max(1, config.media.workers),
     log,
     // Catalogue caches live in the web servers and expire within seconds on their own.
-    handle: createTranscodeHandler({ db: database.db, mediaDir: path.join(config.dataDir, 'media'), tools, maxHeight: config.media.maxHeight, log, onCatalogChange: () => undefined }),
+    handle: createTranscodeHandler({ db: database.db, store: openMediaStore(config), scratchDir: scratchRoot(config), tools, maxHeight: config.media.maxHeight, log, onCatalogChange: () => undefined }),
   });
   log.info({ workers: Math.max(1, config.media.workers) }, 'media worker started');
   closeWithGrace({ delay: 30_000 }, async () => {

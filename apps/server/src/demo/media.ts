@@ -1,9 +1,8 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Database } from '../db/client.ts';
 import { mediaJobs, videoFiles } from '../db/schema.ts';
 import type { DemoClip } from '../modules/media/demo-clip.ts';
-import { mediaPaths } from '../modules/media/pipeline.ts';
+import { asMediaStore } from '../modules/media/storage/local-store.ts';
+import type { MediaStore } from '../modules/media/storage/media-store.ts';
 
 interface DemoVideo {
   id: number;
@@ -25,7 +24,7 @@ function subtitles(title: string): string {
  * clip (the newest first, as the home page shows them), and English subtitles as an additional
  * file. Runs inside the seeding transaction; the clips are made in the background after start.
  */
-export async function addDemoMedia(tx: Database, mediaDir: string, rows: DemoVideo[], clips: number): Promise<void> {
+export async function addDemoMedia(tx: Database, mediaDir: MediaStore | string, rows: DemoVideo[], clips: number): Promise<void> {
   const newestFirst = [...rows].sort((a, b) => b.dateUploaded.getTime() - a.dateUploaded.getTime());
   const jobs = newestFirst.slice(0, Math.min(clips, rows.length)).map((v, rank) => {
     const demo: DemoClip = {
@@ -41,13 +40,12 @@ export async function addDemoMedia(tx: Database, mediaDir: string, rows: DemoVid
   });
   if (jobs.length) await tx.insert(mediaJobs).values(jobs);
 
-  const extras = path.join(mediaPaths(mediaDir).private, 'extras');
+  const store = asMediaStore(mediaDir);
   const files = [];
   for (const v of rows) {
     const relative = `extras/${v.id}/english-subtitles.vtt`;
-    await fs.mkdir(path.join(extras, String(v.id)), { recursive: true });
     const body = subtitles(`${v.title}${v.season ? ` (${v.season})` : ''}`);
-    await fs.writeFile(path.join(extras, String(v.id), 'english-subtitles.vtt'), body);
+    await store.put(`private/${relative}`, body);
     files.push({ videoId: v.id, name: `${v.title} - English subtitles.vtt`, path: relative, size: Buffer.byteLength(body) });
   }
   await tx.insert(videoFiles).values(files);

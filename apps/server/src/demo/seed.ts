@@ -5,6 +5,7 @@ import { appMeta, djs, genres, notifications, people, profiles, users, videos } 
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import { postLedgerEntry } from '../modules/wallet/wallet.ts';
 import { storeImage } from '../modules/media/images.ts';
+import type { MediaStore } from '../modules/media/storage/media-store.ts';
 import { portraitSvg, posterSvg } from './art.ts';
 import { addDemoMedia } from './media.ts';
 import { addDemoSales } from './sales.ts';
@@ -108,7 +109,7 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
  * the store already has a catalogue. Pictures are written first (content-addressed, so harmless to
  * repeat); every row goes in one transaction, so an interrupted start leaves no half-made store.
  */
-export async function seedDemoStore(db: Database, mediaDir: string, opts: { demoClips: number } = { demoClips: Number.POSITIVE_INFINITY }): Promise<{ videos: number } | null> {
+export async function seedDemoStore(db: Database, mediaDir: MediaStore | string, opts: { demoClips: number } = { demoClips: Number.POSITIVE_INFINITY }): Promise<{ videos: number } | null> {
   const [existing] = await db.select({ n: count() }).from(videos);
   const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
   if (marker || (existing?.n ?? 0) > 0) return null;

@@ -1,7 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import sharp from 'sharp';
+import { asMediaStore } from './storage/local-store.ts';
+import type { MediaStore } from './storage/media-store.ts';
 
 /** Public pictures: posters (2:3) and portraits (1:1), each stored in a few WebP widths. */
 export const IMAGE_KINDS = {
@@ -21,13 +22,6 @@ function urls(kind: ImageKind, key: string | null) {
 export const posterUrls = (key: string | null) => urls('posters', key);
 export const portraitUrl = (key: string | null) => urls('portraits', key).default;
 
-async function exists(file: string): Promise<boolean> {
-  return fs.access(file).then(
-    () => true,
-    () => false,
-  );
-}
-
 /** Bytes that look like a picture but cannot be decoded (cut short, damaged): the uploader's mistake. */
 export class UnreadableImageError extends Error {
   constructor(cause: unknown) {
@@ -38,30 +32,26 @@ export class UnreadableImageError extends Error {
 /**
  * Stores an uploaded picture as WebP in every width of its kind and answers its key: a hash of the
  * source bytes, so the same picture is stored once and its addresses can be cached for a year.
- * Each file is written to a temporary name and renamed, so a crash never leaves a half-written one.
- * Throws UnreadableImageError if the bytes are not an image sharp can decode.
+ * The store writes each file whole or not at all. Throws UnreadableImageError if the bytes are not an image sharp
+ * can decode. A folder (a string) means the local store at that folder.
  */
-export async function storeImage(mediaDir: string, kind: ImageKind, source: Buffer): Promise<string> {
+export async function storeImage(where: MediaStore | string, kind: ImageKind, source: Buffer): Promise<string> {
+  const store = asMediaStore(where);
   const key = createHash('sha256').update(source).digest('hex').slice(0, 24);
   const spec = IMAGE_KINDS[kind];
-  const dir = imageDir(mediaDir, kind);
-  await fs.mkdir(dir, { recursive: true });
   await Promise.all(
     spec.widths.map(async (width) => {
-      const file = path.join(dir, `${key}-${width}.webp`);
-      if (await exists(file)) return;
-      const tmp = `${file}.${randomUUID()}.tmp`;
-      try {
-        await sharp(source)
-          .rotate()
-          .resize(width, Math.round(width * spec.aspect), { fit: 'cover', position: 'attention' })
-          .webp({ quality: 72, effort: 4 })
-          .toFile(tmp);
-        await fs.rename(tmp, file);
-      } catch (err) {
-        await fs.rm(tmp, { force: true });
-        throw new UnreadableImageError(err);
-      }
+      const name = `${kind}/${key}-${width}.webp`;
+      if (await store.exists(name)) return;
+      const bytes = await sharp(source)
+        .rotate()
+        .resize(width, Math.round(width * spec.aspect), { fit: 'cover', position: 'attention' })
+        .webp({ quality: 72, effort: 4 })
+        .toBuffer()
+        .catch((err: unknown) => {
+          throw new UnreadableImageError(err);
+        });
+      await store.put(name, bytes, 'image/webp');
     }),
   );
   return key;

@@ -11,14 +11,33 @@ import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-db.ts';
 import { generateDemoClip } from './demo-clip.ts';
 import { locateMediaTools, probe, runTool, type MediaTools } from './ffmpeg.ts';
-import { createTranscodeHandler, mediaPaths, type StoredMediaInfo } from './pipeline.ts';
+import { createTranscodeHandler, type StoredMediaInfo } from './pipeline.ts';
+import { createLocalStore } from './storage/local-store.ts';
+import type { MediaStore } from './storage/media-store.ts';
+import { createS3Store } from './storage/s3-store.ts';
+import { testS3 } from '../../../test/helpers/s3.ts';
 import { rungsFor } from './renditions.ts';
 
 const tools = locateMediaTools({}) as MediaTools;
+const s3 = testS3();
+const drivers = [{ name: 'local disk', s3: undefined }, ...(s3 ? [{ name: 'S3 (TEST_S3_URL)', s3 }] : [])];
 
-describe('the media pipeline on a real generated clip', () => {
+/** Copies what a store holds under prefix into dir, to look at it with ffprobe. */
+async function mirror(store: MediaStore, prefix: string, dir: string) {
+  await fs.mkdir(dir, { recursive: true });
+  for (const name of await store.children(prefix)) {
+    const key = `${prefix}/${name}`;
+    if (await store.exists(key)) await fs.writeFile(path.join(dir, name), (await store.read(key))!);
+    else await mirror(store, key, path.join(dir, name));
+  }
+}
+
+describe.each(drivers)('the media pipeline on a real generated clip, media on $name', (driver) => {
   let database: TestDatabase;
   let mediaDir: string;
+  let scratchDir: string;
+  let store: MediaStore;
+  let thumbsDir: string;
   let videoId: number;
   let info: StoredMediaInfo;
   let videoPath: string;
@@ -27,6 +46,8 @@ describe('the media pipeline on a real generated clip', () => {
     expect(tools, 'ffmpeg and ffprobe must be installed (see .ci/run)').not.toBeNull();
     database = await createTestDatabase('pglite');
     mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-media-'));
+    scratchDir = path.join(mediaDir, 'tmp');
+    store = driver.s3 ? createS3Store(driver.s3) : createLocalStore(mediaDir);
     const fixture = await insertFixtureCatalogue(database.db);
     videoId = fixture.videos[0]!.id;
     await database.db.update(videos).set({ posterKey: null }).where(eq(videos.id, videoId));
@@ -39,7 +60,7 @@ describe('the media pipeline on a real generated clip', () => {
     });
     const progress: number[] = [];
     const log = pino({ level: 'silent' });
-    const handle = createTranscodeHandler({ db: database.db, mediaDir, tools, maxHeight: 720, log, onCatalogChange: () => undefined });
+    const handle = createTranscodeHandler({ db: database.db, store, scratchDir, tools, maxHeight: 720, log, onCatalogChange: () => undefined });
     const runner = startJobRunner({
       queue,
       workers: 1,
@@ -58,10 +79,17 @@ describe('the media pipeline on a real generated clip', () => {
     expect(progress.at(-1)).toBeGreaterThan(0.9);
     const [video] = await database.db.select().from(videos).where(eq(videos.id, videoId));
     info = video!.mediaInfo as StoredMediaInfo;
-    videoPath = path.join(mediaPaths(mediaDir).private, video!.videoPath!);
+    videoPath = path.join(mediaDir, 'private', video!.videoPath!);
+    thumbsDir = path.join(mediaDir, 'thumbs', String(videoId), info.rev);
+    if (driver.s3) {
+      await mirror(store, `private/${video!.videoPath!}`, videoPath);
+      await mirror(store, `thumbs/${videoId}/${info.rev}`, thumbsDir);
+    }
     expect(video!.posterKey, 'a video without a poster gets a frame of itself').toMatch(/^[0-9a-f]{24}$/);
+    expect(await store.exists(`posters/${video!.posterKey}-480.webp`)).toBe(true);
   }, 120_000);
   afterAll(async () => {
+    if (driver.s3) for (const p of ['private', 'thumbs', 'posters']) await store.removePrefix(p);
     await database?.destroy();
     await fs.rm(mediaDir, { recursive: true, force: true });
   });
@@ -93,15 +121,18 @@ describe('the media pipeline on a real generated clip', () => {
     expect((await fs.stat(mp4)).size).toBe(info.downloadSize);
     const head = (await fs.readFile(mp4)).subarray(0, 4096).toString('latin1');
     expect(head.indexOf('moov'), 'moov before mdat, so playback starts before the download ends').toBeLessThan(head.indexOf('mdat') === -1 ? Infinity : head.indexOf('mdat'));
-    const thumbs = path.join(mediaPaths(mediaDir).thumbs, String(videoId), info.rev);
+    const thumbs = thumbsDir;
     const vtt = await fs.readFile(path.join(thumbs, 'thumbnails.vtt'), 'utf8');
     expect(vtt).toMatch(/^WEBVTT\n\n00:00:00\.000 --> 00:00:05\.000\nthumb-001\.webp/);
     expect((await fs.readdir(thumbs)).filter((n) => n.endsWith('.webp'))).toHaveLength(info.thumbnails.count);
   });
 
-  it('removes the source once everything is made, and leaves no temporary folder', async () => {
-    await expect(fs.access(path.join(mediaPaths(mediaDir).sources, String(videoId), 'demo.mp4'))).rejects.toThrow();
-    expect(await fs.readdir(path.dirname(videoPath))).toEqual([info.rev]);
+  it('removes the source once everything is made, and leaves no scratch file and no other revision', async () => {
+    expect(await store.exists(`sources/${videoId}/demo.mp4`)).toBe(false);
+    expect(await store.children(`private/videos/${videoId}`)).toEqual([info.rev]);
+    expect(await fs.readdir(scratchDir)).toEqual([]);
+    // In a bucket, nothing but the scratch folder was ever written on this machine.
+    if (driver.s3) expect((await fs.readdir(mediaDir)).sort()).toEqual(['private', 'thumbs', 'tmp']);
   });
 
   it('never upscales, and gives even a tiny source a data-saver rung', () => {

@@ -4,11 +4,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { videos } from '../../db/schema.ts';
+import type { Job } from '../../jobs/job-queue.ts';
 import type { JobHandler } from '../../jobs/runner.ts';
 import { demoClipSchema, generateDemoClip } from './demo-clip.ts';
 import type { MediaTools } from './ffmpeg.ts';
 import { storeImage } from './images.ts';
 import { posterFrame, transcode, type MediaInfo } from './renditions.ts';
+import type { MediaStore } from './storage/media-store.ts';
 
 /** Where media lives under DATA_DIR/media: sources and renditions are private, thumbnails public. */
 export const mediaPaths = (mediaDir: string) => ({
@@ -20,51 +22,74 @@ export const mediaPaths = (mediaDir: string) => ({
 /** What videos.media_info holds: the pipeline's output plus the revision its files live under. */
 export type StoredMediaInfo = MediaInfo & { rev: string };
 
-async function removeOtherRevisions(dir: string, keep: string) {
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
-  await Promise.all(names.filter((n) => n !== keep).map((n) => fs.rm(path.join(dir, n), { recursive: true, force: true })));
+/** Removes every revision under prefix but the one the video now points at. */
+async function removeOtherRevisions(store: MediaStore, prefix: string, keep: string) {
+  const names = await store.children(prefix);
+  await Promise.all(names.filter((n) => n !== keep).map((n) => store.removePrefix(`${prefix}/${n}`)));
+}
+
+/** The store key of a job's source: an upload left in place in a bucket, else under sources/. */
+export const sourceKeyOf = (job: Job) => (job.payload as { sourceKey?: string } | null)?.sourceKey ?? `sources/${job.sourcePath}`;
+
+export interface TranscodeDeps {
+  db: Database;
+  store: MediaStore;
+  /** Where ffmpeg reads and writes while it works: the only files a web server or worker keeps. */
+  scratchDir: string;
+  tools: MediaTools | null;
+  maxHeight: number;
+  log: FastifyBaseLogger;
+  onCatalogChange: () => void;
 }
 
 /**
- * The transcoding job: (for the demo) draw the source clip, make the ladder, the download and the
- * thumbnails in temporary folders, give a poster to a video that has none, then move the folders
- * into place and point the video at them in one update. A crash at any step leaves the old
- * renditions (or none) and the source; the job is retried. The source goes once all succeeded.
+ * The transcoding job: fetch the source from the store (or, for the demo, draw it), make the ladder,
+ * the download and the thumbnails in a scratch folder, give a poster to a video that has none, put
+ * the folders in the store under a new revision and point the video at it in one update. A crash at
+ * any step leaves the old renditions (or none) and the source; the job is retried. The source and
+ * the old revisions go once all succeeded; the scratch folder goes in any case.
  */
-export function createTranscodeHandler(deps: { db: Database; mediaDir: string; tools: MediaTools | null; maxHeight: number; log: FastifyBaseLogger; onCatalogChange: () => void }): JobHandler {
-  const dirs = mediaPaths(deps.mediaDir);
+export function createTranscodeHandler(deps: TranscodeDeps): JobHandler {
+  const { store } = deps;
   return async (job, ctx) => {
     const tools = deps.tools;
     if (!tools) throw new Error('ffmpeg was not found: install it (apt-get install ffmpeg) or the npm package @ffmpeg-installer/ffmpeg.');
-    const source = path.join(dirs.sources, job.sourcePath);
-    const demo = demoClipSchema.safeParse((job.payload as { demo?: unknown } | null)?.demo);
-    if (demo.success && !(await fs.stat(source).catch(() => null))) await generateDemoClip(tools, demo.data, source, ctx.signal);
-
     const rev = `r${job.id}-${job.attempts}`;
-    const videoDir = path.join(dirs.private, 'videos', String(job.videoId));
-    const thumbDir = path.join(dirs.thumbs, String(job.videoId));
-    const partial = { video: path.join(videoDir, `${rev}.partial`), thumbs: path.join(thumbDir, `${rev}.partial`) };
+    const work = path.join(deps.scratchDir, `job-${rev}`);
+    const sourceKey = sourceKeyOf(job);
     try {
-      await Promise.all(Object.values(partial).map((d) => fs.rm(d, { recursive: true, force: true })));
-      const info = await transcode(tools, source, partial.video, partial.thumbs, { maxHeight: deps.maxHeight, signal: ctx.signal, onProgress: (f) => ctx.progress(f * 0.98) });
+      await fs.rm(work, { recursive: true, force: true });
+      await fs.mkdir(work, { recursive: true });
+      const demo = demoClipSchema.safeParse((job.payload as { demo?: unknown } | null)?.demo);
+      let source: string;
+      if (demo.success && !(await store.exists(sourceKey))) {
+        source = path.join(work, 'source.mp4');
+        await generateDemoClip(tools, demo.data, source, ctx.signal);
+      } else source = await store.localCopy(sourceKey, path.join(work, 'source'));
+
+      const out = { video: path.join(work, 'video'), thumbs: path.join(work, 'thumbs') };
+      const info = await transcode(tools, source, out.video, out.thumbs, { maxHeight: deps.maxHeight, signal: ctx.signal, onProgress: (f) => ctx.progress(f * 0.95) });
 
       const [video] = await deps.db.select({ posterKey: videos.posterKey }).from(videos).where(eq(videos.id, job.videoId));
       if (!video) return; // deleted while it was being transcoded
-      const posterKey = video.posterKey ?? (await storeImage(deps.mediaDir, 'posters', await posterFrame(tools, source, info.duration, ctx.signal)));
+      const posterKey = video.posterKey ?? (await storeImage(store, 'posters', await posterFrame(tools, source, info.duration, ctx.signal)));
 
-      await fs.rename(partial.video, path.join(videoDir, rev));
-      await fs.rename(partial.thumbs, path.join(thumbDir, rev));
+      const videoPrefix = `private/videos/${job.videoId}`;
+      const thumbPrefix = `thumbs/${job.videoId}`;
+      await store.putFolder(`${videoPrefix}/${rev}`, out.video);
+      await store.putFolder(`${thumbPrefix}/${rev}`, out.thumbs);
+      ctx.progress(0.99);
       const mediaInfo: StoredMediaInfo = { ...info, rev };
       await deps.db
         .update(videos)
         .set({ videoPath: `videos/${job.videoId}/${rev}`, mediaInfo, posterKey })
         .where(eq(videos.id, job.videoId));
       deps.onCatalogChange();
-      await removeOtherRevisions(videoDir, rev);
-      await removeOtherRevisions(thumbDir, rev);
-      await fs.rm(source, { force: true });
+      await removeOtherRevisions(store, videoPrefix, rev);
+      await removeOtherRevisions(store, thumbPrefix, rev);
+      await store.remove(sourceKey);
     } finally {
-      await Promise.all(Object.values(partial).map((d) => fs.rm(d, { recursive: true, force: true })));
+      await fs.rm(work, { recursive: true, force: true });
     }
   };
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import send from '@fastify/send';
 import { create as contentDisposition } from 'content-disposition';
@@ -14,17 +13,32 @@ const PRIVATE_PATH = /^\/media\/private\/(videos|extras)\/(\d{1,9})\/[^\p{Cc}\\]
 const refuse = (reply: FastifyReply, detail = 'This media address is not valid or has expired.') =>
   reply.code(403).header('cache-control', 'no-store').send({ detail });
 
-/** Every URI in a playlist, signed for the same user and expiry as the playlist itself. */
-export function signPlaylist(body: string, playlistPath: string, secret: string, grant: MediaGrant): string {
+/** Signs one URI of a playlist (its path from the root, e.g. /media/private/videos/1/r1/240p/seg-0001.m4s). */
+export type UriSigner = (fullPath: string) => string | Promise<string>;
+
+/**
+ * Every URI in a playlist, signed for the same user and expiry as the playlist itself: our signed
+ * address for a playlist it lists (rewritten in turn), and for segments and init files whatever
+ * `segment` makes (ours on disk, a presigned bucket address with object storage, so a slow phone
+ * fetches each segment straight from the bucket with no redirect).
+ */
+export async function signPlaylist(body: string, playlistPath: string, secret: string, grant: MediaGrant, segment?: UriSigner): Promise<string> {
   const dir = path.posix.dirname(playlistPath);
-  const sign = (uri: string) => signMediaPath(secret, path.posix.join(dir, uri), { userId: grant.userId, expires: grant.expires });
-  return body
-    .split('\n')
-    .map((line) => {
-      if (line.startsWith('#')) return line.replace(/URI="([^"]+)"/, (_, uri: string) => `URI="${sign(uri)}"`);
+  const ours = (full: string) => signMediaPath(secret, full, { userId: grant.userId, expires: grant.expires });
+  const sign = (uri: string) => {
+    const full = path.posix.join(dir, uri);
+    return !segment || full.endsWith('.m3u8') ? ours(full) : segment(full);
+  };
+  const lines = await Promise.all(
+    body.split('\n').map(async (line) => {
+      if (line.startsWith('#')) {
+        const uri = /URI="([^"]+)"/.exec(line)?.[1];
+        return uri ? line.replace(`URI="${uri}"`, `URI="${await sign(uri)}"`) : line;
+      }
       return line.trim() ? sign(line.trim()) : line;
-    })
-    .join('\n');
+    }),
+  );
+  return lines.join('\n');
 }
 
 /**
@@ -35,6 +49,8 @@ export function signPlaylist(body: string, playlistPath: string, secret: string,
 export async function registerMediaStreaming(app: FastifyInstance): Promise<void> {
   const root = mediaPaths(path.join(app.config.dataDir, 'media')).private;
   const secret = app.config.media.secret;
+  const store = app.mediaStore;
+  const bucketKey = (fullPath: string) => `private/${fullPath.slice(PRIVATE_PREFIX.length)}`;
 
   app.get('/media/private/*', { config: { compress: false }, schema: { hide: true } }, async (request, reply) => {
     const rawPath = request.url.split('?')[0]!;
@@ -51,13 +67,21 @@ export async function registerMediaStreaming(app: FastifyInstance): Promise<void
     if (!(await canAccess(app.db, grant.userId, Number(match[2])))) return refuse(reply, 'You do not own this video.');
 
     const relative = filePath.slice(PRIVATE_PREFIX.length);
+    const maxAge = Math.max(0, grant.expires - Math.floor(Date.now() / 1000));
+    // A bucket's presigned address lives as long as ours, and at least a minute.
+    const presign = (full: string, downloadName?: string) => store.presign(bucketKey(full), { expiresIn: Math.max(60, maxAge), downloadName }) as Promise<string>;
     if (filePath.endsWith('.m3u8')) {
-      const body = await fs.readFile(path.join(root, relative), 'utf8').catch(() => null);
-      if (body === null) return reply.code(404).send({ detail: 'Not found.' });
-      return reply.type('application/vnd.apple.mpegurl').header('cache-control', 'private, no-store').send(signPlaylist(body, filePath, secret, grant));
+      const body = (await store.read(bucketKey(filePath)))?.toString('utf8');
+      if (body === undefined) return reply.code(404).send({ detail: 'Not found.' });
+      const signed = await signPlaylist(body, filePath, secret, grant, store.driver === 's3' ? presign : undefined);
+      return reply.type('application/vnd.apple.mpegurl').header('cache-control', 'private, no-store').send(signed);
+    }
+    if (store.driver === 's3') {
+      // The bytes come from the bucket: a presigned address with the same life and file name.
+      const url = await presign(filePath, grant.downloadName);
+      return reply.code(302).header('location', url).header('cache-control', 'private, no-store').send();
     }
 
-    const maxAge = Math.max(0, grant.expires - Math.floor(Date.now() / 1000));
     // send decodes the path it is given: hand it the encoded form, or a `%` in a name would be read as an escape.
     const result = await send(request.raw, `/${encodeMediaPath(relative)}`, { root, dotfiles: 'deny', index: false, acceptRanges: true, cacheControl: false, highWaterMark: 1024 * 1024 });
     if (result.type === 'error') {

@@ -30,6 +30,9 @@ async function move(from: string, to: string) {
   }
 }
 
+/** A store, or the local store at a folder (what callers that predate the interface pass). */
+export const asMediaStore = (where: MediaStore | string): MediaStore => (typeof where === 'string' ? createLocalStore(where) : where);
+
 /** Media under DATA_DIR/media: the default, and what one machine needs. */
 export function createLocalStore(root: string): MediaStore & { pathOf(key: string): string; root: string } {
   const pathOf = (key: string) => path.join(root, checkKey(key));
@@ -68,6 +71,9 @@ export function createLocalStore(root: string): MediaStore & { pathOf(key: strin
     },
     async children(prefix) {
       return (await fs.readdir(pathOf(asPrefix(prefix).slice(0, -1))).catch(() => [] as string[])).sort();
+    },
+    async move(fromKey, toKey) {
+      await move(pathOf(fromKey), pathOf(toKey));
     },
     async remove(key) {
       await fs.rm(pathOf(key), { force: true });

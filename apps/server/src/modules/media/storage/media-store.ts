@@ -27,6 +27,8 @@ export interface MediaStore {
   exists(key: string): Promise<boolean>;
   /** The names directly under prefix (`a/b/` lists `c` for `a/b/c/d`): revisions of a video. */
   children(prefix: string): Promise<string[]>;
+  /** Moves an object (a finished upload into place): a rename on disk, a copy then delete in a bucket (at most 5 GB). */
+  move(fromKey: string, toKey: string): Promise<void>;
   remove(key: string): Promise<void>;
   /** Removes everything under prefix. */
   removePrefix(prefix: string): Promise<void>;

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { create as contentDisposition } from 'content-disposition';
@@ -140,6 +140,10 @@ export function createS3Store(loc: S3Location, client = new S3Client(s3ClientCon
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
       return [...names].sort();
+    },
+    async move(fromKey, toKey) {
+      await client.send(new CopyObjectCommand({ Bucket, Key: full(toKey), CopySource: encodeURIComponent(`${Bucket}/${full(fromKey)}`).replace(/%2F/g, '/') }));
+      await deleteKeys([full(fromKey)]);
     },
     async remove(key) {
       await deleteKeys([full(key)]);

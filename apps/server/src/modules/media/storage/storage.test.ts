@@ -49,6 +49,9 @@ describe.each(drivers)('the media store on $name', ({ make }) => {
     expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
     const copy = await store.localCopy('sources/2/upload.mp4', path.join(tmp, 'scratch'));
     expect((await fs.readFile(copy)).equals(bytes)).toBe(true);
+    await store.move('sources/2/upload.mp4', 'private/extras/2/a b+c.mp4');
+    expect(await store.exists('sources/2/upload.mp4')).toBe(false);
+    expect((await store.open('private/extras/2/a b+c.mp4'))?.size).toBe(bytes.length);
   });
 
   it('places a whole folder of renditions under a revision, lists revisions and removes the old ones', async () => {
