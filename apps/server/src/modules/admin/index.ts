@@ -29,10 +29,10 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(crudRoutes(notificationResource));
   await app.register(crudRoutes(contactMessageResource));
   await app.register(crudRoutes(personResource));
-  await app.register(crudRoutes(videoResource(mediaDir)));
+  await app.register(crudRoutes(videoResource(app.mediaStore)));
   await app.register(crudRoutes(customerResource));
-  await app.register(mediaActionRoutes(mediaDir));
-  await app.register(uploadRoutes({ db: app.db, mediaDir, tools: locateMediaTools(app.config.media), onCatalogChange: () => app.catalogCache.clear() }));
+  await app.register(mediaActionRoutes(app.mediaStore));
+  await app.register(uploadRoutes({ db: app.db, store: app.mediaStore, mediaDir, s3: app.config.media.storage, tools: locateMediaTools(app.config.media), onCatalogChange: () => app.catalogCache.clear() }));
   await app.register(customerRoutes);
   await app.register(depositRoutes);
   await app.register(moneyRoutes);

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,7 +11,8 @@ import { createJobQueue } from '../../jobs/job-queue.ts';
 import { currentUser } from '../accounts/auth.ts';
 import { parseId } from '../catalog/catalog-service.ts';
 import { storeImage, UnreadableImageError, type ImageKind } from '../media/images.ts';
-import { mediaPaths } from '../media/pipeline.ts';
+import { asMediaStore } from '../media/storage/local-store.ts';
+import type { MediaStore } from '../media/storage/media-store.ts';
 import { recordAudit } from './audit.ts';
 import { personResource } from './people.ts';
 import { videoResource } from './videos.ts';
@@ -24,12 +23,12 @@ const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const idParams = z.object({ id: z.string() });
 
 /** Re-encodes a picture (posters, portraits) or says plainly why it cannot. */
-async function storePicture(mediaDir: string, kind: ImageKind, bytes: Buffer): Promise<string> {
+async function storePicture(store: MediaStore, kind: ImageKind, bytes: Buffer): Promise<string> {
   const meta = await sharp(bytes)
     .metadata()
     .catch(() => null);
   if (!meta?.format || !['jpeg', 'png', 'webp'].includes(meta.format)) throw new HttpError(415, 'Upload a JPEG, PNG or WebP picture.');
-  return storeImage(mediaDir, kind, bytes).catch((err: unknown) => {
+  return storeImage(store, kind, bytes).catch((err: unknown) => {
     throw err instanceof UnreadableImageError ? new HttpError(400, err.message) : err;
   });
 }
@@ -38,9 +37,9 @@ async function storePicture(mediaDir: string, kind: ImageKind, bytes: Buffer): P
  * What staff do to a video's media besides uploading it: its poster, a retry of a failed
  * transcoding, removing an extra file; and the team's pictures. Each writes an audit row.
  */
-export function mediaActionRoutes(mediaDir: string): FastifyPluginAsyncZod {
-  const videosRes = videoResource(mediaDir);
-  const dirs = mediaPaths(mediaDir);
+export function mediaActionRoutes(media: MediaStore | string): FastifyPluginAsyncZod {
+  const store = asMediaStore(media);
+  const videosRes = videoResource(store);
   return async (app) => {
     // Pictures come as the request body itself (Content-Type image/...), up to 10 MB.
     app.addContentTypeParser(PICTURE_TYPES, { parseAs: 'buffer', bodyLimit: MAX_PICTURE_BYTES }, (_req, body, done) => done(null, body));
@@ -61,7 +60,7 @@ export function mediaActionRoutes(mediaDir: string): FastifyPluginAsyncZod {
         const table = o.table as typeof videos;
         // Known record first, so a picture for nothing is never written to disk.
         if (!(await app.db.select({ id: table.id }).from(table).where(eq(table.id, id))).length) throw new HttpError(404, `No such ${o.label}.`);
-        const key = await storePicture(mediaDir, o.kind, request.body);
+        const key = await storePicture(store, o.kind, request.body);
         return writeThenRefresh(async (tx) => {
           const [before] = await tx.select({ key: o.column }).from(table).where(eq(table.id, id));
           if (!before) throw new HttpError(404, `No such ${o.label}.`);
@@ -103,7 +102,8 @@ export function mediaActionRoutes(mediaDir: string): FastifyPluginAsyncZod {
           return { answer: (await videosRes.get(tx, id))!, file: row.path };
         });
         // Only once the row is gone: a signed address to it would otherwise point at nothing.
-        if (!path.normalize(file).startsWith('..')) await fs.rm(path.join(dirs.private, file), { force: true });
+        // A stored path that climbs out is refused by the store (it never wrote one).
+        await store.remove(`private/${file}`).catch(() => undefined);
         return answer;
       },
     );

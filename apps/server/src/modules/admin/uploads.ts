@@ -1,7 +1,8 @@
-import fs from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
 import { Server as TusServer, type Upload } from '@tus/server';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +11,8 @@ import type { Database } from '../../db/client.ts';
 import { mediaJobs, videoFiles, videos } from '../../db/schema.ts';
 import { probe, type MediaTools } from '../media/ffmpeg.ts';
 import { safeFileName } from '../media/owned-media.ts';
-import { mediaPaths } from '../media/pipeline.ts';
+import type { MediaStore } from '../media/storage/media-store.ts';
+import { s3ClientConfig, type S3Location } from '../media/storage/s3-store.ts';
 import { currentUser } from '../accounts/auth.ts';
 import { recordAudit } from './audit.ts';
 import { carryHeadersToRaw } from '../../plugins/security-headers.ts';
@@ -19,6 +21,34 @@ import { carryHeadersToRaw } from '../../plugins/security-headers.ts';
 const UPLOAD_PRIORITY = 10_000;
 /** An upload nobody finished is kept this long for its resumption, then may be swept. */
 const UNFINISHED_KEPT_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * Where tus keeps uploads while they arrive, in the media store's place: DATA_DIR/media/uploads
+ * (@tus/file-store), or `uploads/` in the bucket (@tus/s3-store, multipart uploads of 8 MB parts),
+ * so any web process can carry on an upload another began. `key` turns a tus id into a store key.
+ */
+export function uploadDatastore(store: MediaStore, opts: { mediaDir: string; s3: S3Location | undefined }) {
+  if (store.driver === 's3' && opts.s3) {
+    const loc = opts.s3;
+    return {
+      datastore: new S3Store({ partSize: 8 * 1024 * 1024, expirationPeriodInMilliseconds: UNFINISHED_KEPT_MS, s3ClientConfig: { bucket: loc.bucket, ...s3ClientConfig(loc) } }),
+      /** Ids are bucket keys (the prefix, uploads/, hex); addresses carry only the hex. */
+      naming: {
+        namingFunction: () => `${loc.prefix}uploads/${randomBytes(16).toString('hex')}`,
+        generateUrl: (_req: Request, o: { path: string; id: string }) => `${o.path}/${o.id.split('/').pop()}`,
+        getFileIdFromRequest: (_req: Request, last?: string) => (last && /^[0-9a-f]{32}$/.test(last) ? `${loc.prefix}uploads/${last}` : undefined),
+      },
+      key: (id: string) => id.slice(loc.prefix.length),
+      infoKey: (id: string) => `${id.slice(loc.prefix.length)}.info`,
+    };
+  }
+  return {
+    datastore: new FileStore({ directory: path.join(opts.mediaDir, 'uploads'), expirationPeriodInMilliseconds: UNFINISHED_KEPT_MS }),
+    naming: {},
+    key: (id: string) => `uploads/${id}`,
+    infoKey: (id: string) => `uploads/${id}.json`,
+  };
+}
 
 /** A refusal from our hooks; `JsonTusServer` turns every error's text into CONTRACT's `{detail}`. */
 const refuse = (status: number, detail: string) => ({ status_code: status, body: detail });
@@ -63,9 +93,9 @@ function readMeta(upload: Upload): UploadMeta {
  * the main video (checked with ffprobe, then queued for transcoding; the original stays until the
  * job succeeds) or an extra (stored as given). The admin hooks have already let only staff in.
  */
-export function uploadRoutes(deps: { db: Database; mediaDir: string; tools: MediaTools | null; onCatalogChange: () => void }): FastifyPluginAsync {
-  const dirs = mediaPaths(deps.mediaDir);
-  const uploadDir = path.join(deps.mediaDir, 'uploads');
+export function uploadRoutes(deps: { db: Database; store: MediaStore; mediaDir: string; s3: S3Location | undefined; tools: MediaTools | null; onCatalogChange: () => void }): FastifyPluginAsync {
+  const { store } = deps;
+  const uploads = uploadDatastore(store, deps);
   /** Who is uploading, for the audit row: tus hands its hooks the raw request only. */
   const uploader = new WeakMap<IncomingMessage, number>();
   /** The app's logger, once the routes are registered. */
@@ -75,40 +105,53 @@ export function uploadRoutes(deps: { db: Database; mediaDir: string; tools: Medi
     return (await deps.db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId))).length > 0;
   }
 
-  async function attachMainVideo(file: string, meta: UploadMeta, uploadId: string, staffId: number) {
-    if (deps.tools) {
-      try {
-        await probe(deps.tools, file);
-      } catch {
-        throw refuse(415, `${meta.filename} is not a video ffmpeg can read. Upload an MP4, MKV, MOV or WebM file.`);
-      }
+  /**
+   * ffprobe reads the upload where it is: the file on disk, or the object in the bucket through a
+   * presigned address (ffprobe reads only the headers it needs, not the whole film).
+   */
+  async function checkIsVideo(key: string, meta: UploadMeta) {
+    if (!deps.tools) return;
+    try {
+      await probe(deps.tools, (await store.presign(key, { expiresIn: 900 })) ?? (await store.localCopy(key, '')));
+    } catch {
+      throw refuse(415, `${meta.filename} is not a video ffmpeg can read. Upload an MP4, MKV, MOV or WebM file.`);
     }
-    const sourcePath = `${meta.videoId}/${uploadId}.${extensionOf(meta.filename)}`;
-    await fs.mkdir(path.join(dirs.sources, String(meta.videoId)), { recursive: true });
-    await placeOrUndo(file, path.join(dirs.sources, sourcePath), (tx) =>
+  }
+
+  /**
+   * Queues the transcoding of a finished main video. On disk it moves to sources/; in a bucket it
+   * stays where tus put it (a copy is limited to 5 GB) and the job names its key. Answers whether
+   * the upload's bytes are now the job's.
+   */
+  async function attachMainVideo(key: string, meta: UploadMeta, uploadId: string, staffId: number): Promise<boolean> {
+    await checkIsVideo(key, meta);
+    const sourcePath = `${meta.videoId}/${uploadId.split('/').pop()}.${extensionOf(meta.filename)}`;
+    const inBucket = store.driver === 's3';
+    const placed = inBucket ? key : `sources/${sourcePath}`;
+    await placeOrUndo(key, placed, (tx) =>
       tx
         .insert(mediaJobs)
-        .values({ videoId: meta.videoId, kind: 'transcode', sourcePath, priority: UPLOAD_PRIORITY })
+        .values({ videoId: meta.videoId, kind: 'transcode', sourcePath, priority: UPLOAD_PRIORITY, ...(inBucket ? { payload: { sourceKey: key } } : {}) })
         .returning({ id: mediaJobs.id })
         .then(([job]) => recordAudit(tx, { userId: staffId, action: 'update', resource: 'videos', recordId: meta.videoId, after: { uploaded: meta.filename, job: job!.id } })),
     );
+    return true;
   }
 
   /** Moves the file into place and records it; if the record fails, the file goes back out. */
   async function placeOrUndo(from: string, to: string, record: (tx: Database) => Promise<unknown>) {
-    await fs.rename(from, to);
+    if (from !== to) await store.move(from, to);
     try {
       await deps.db.transaction((t) => record(t as unknown as Database));
     } catch (err) {
-      await fs.rm(to, { force: true });
+      await store.remove(to);
       throw err;
     }
   }
 
-  async function attachExtraFile(file: string, meta: UploadMeta, uploadId: string, size: number, staffId: number) {
-    const relative = `extras/${meta.videoId}/${uploadId}-${meta.filename}`;
-    await fs.mkdir(path.join(dirs.private, 'extras', String(meta.videoId)), { recursive: true });
-    await placeOrUndo(file, path.join(dirs.private, relative), async (tx) => {
+  async function attachExtraFile(key: string, meta: UploadMeta, uploadId: string, size: number, staffId: number) {
+    const relative = `extras/${meta.videoId}/${uploadId.split('/').pop()}-${meta.filename}`;
+    await placeOrUndo(key, `private/${relative}`, async (tx) => {
       const [row] = await tx.insert(videoFiles).values({ videoId: meta.videoId, name: meta.filename, path: relative, size }).returning({ id: videoFiles.id });
       await recordAudit(tx, { userId: staffId, action: 'create', resource: 'video-files', recordId: row!.id, after: { video_id: meta.videoId, name: meta.filename, size } });
     });
@@ -117,7 +160,8 @@ export function uploadRoutes(deps: { db: Database; mediaDir: string; tools: Medi
   const tus = new JsonTusServer({
     path: '/api/admin/uploads',
     relativeLocation: true,
-    datastore: new FileStore({ directory: uploadDir, expirationPeriodInMilliseconds: UNFINISHED_KEPT_MS }),
+    datastore: uploads.datastore,
+    ...uploads.naming,
     maxSize: MAX_MAIN_VIDEO_BYTES,
     disableTerminationForFinishedUploads: true,
     // The back office is on this origin: no other site's page may read these answers.
@@ -140,17 +184,18 @@ export function uploadRoutes(deps: { db: Database; mediaDir: string; tools: Medi
     },
     async onUploadFinish(req, upload) {
       const meta = readMeta(upload);
-      const file = path.join(uploadDir, upload.id);
+      const key = uploads.key(upload.id);
+      let kept = false;
       const staffId = uploader.get((req as unknown as { runtime: { node: { req: IncomingMessage } } }).runtime.node.req) ?? 0;
       try {
         if (!(await videoExists(meta.videoId))) throw refuse(404, 'The video was deleted while its file was uploading.');
-        if (meta.kind === 'main') await attachMainVideo(file, meta, upload.id, staffId);
-        else await attachExtraFile(file, meta, upload.id, upload.size ?? upload.offset, staffId);
+        if (meta.kind === 'main') kept = await attachMainVideo(key, meta, upload.id, staffId);
+        else await attachExtraFile(key, meta, upload.id, upload.size ?? upload.offset, staffId);
         deps.onCatalogChange();
       } finally {
-        // Attached or refused, the upload is over: its bytes (if not moved) and its info file go.
-        await fs.rm(file, { force: true });
-        await fs.rm(`${file}.json`, { force: true });
+        // Attached or refused, the upload is over: its bytes (if not moved or kept) and its info go.
+        if (!kept || store.driver === 'local') await store.remove(key);
+        await store.remove(uploads.infoKey(upload.id));
       }
       return {};
     },

@@ -1,12 +1,12 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { adminVideoInputSchema, adminVideoSchema, type AdminVideo, type AdminVideoInput } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { djs, genres, mediaJobs, videoFiles, videos } from '../../db/schema.ts';
 import { FieldError } from '../../lib/http-errors.ts';
 import { posterUrls } from '../media/images.ts';
-import { mediaPaths, type StoredMediaInfo } from '../media/pipeline.ts';
+import type { StoredMediaInfo } from '../media/pipeline.ts';
+import { asMediaStore } from '../media/storage/local-store.ts';
+import type { MediaStore } from '../media/storage/media-store.ts';
 import type { Resource } from './crud.ts';
 import { listRows } from './list-query.ts';
 
@@ -78,8 +78,8 @@ const columns = (input: Partial<AdminVideoInput>) => ({
  * video, extras, the poster) arrive through their own routes (uploads.ts, pictures.ts). A video
  * customers bought cannot be deleted, only unpublished: they keep what they paid for.
  */
-export function videoResource(mediaDir: string): Resource<AdminVideo, AdminVideoInput> {
-  const dirs = mediaPaths(mediaDir);
+export function videoResource(media: MediaStore | string): Resource<AdminVideo, AdminVideoInput> {
+  const store = asMediaStore(media);
   return {
     name: 'videos',
     label: 'video',
@@ -126,8 +126,8 @@ export function videoResource(mediaDir: string): Resource<AdminVideo, AdminVideo
     remove: async (tx, id) => (await tx.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id })).length > 0,
     /** The rows went with the video (cascade); its files go once that is committed. */
     async removed(id) {
-      const folders = [path.join(dirs.private, 'videos', String(id)), path.join(dirs.private, 'extras', String(id)), path.join(dirs.thumbs, String(id)), path.join(dirs.sources, String(id))];
-      await Promise.all(folders.map((d) => fs.rm(d, { recursive: true, force: true })));
+      const prefixes = [`private/videos/${id}`, `private/extras/${id}`, `thumbs/${id}`, `sources/${id}`];
+      await Promise.all(prefixes.map((p) => store.removePrefix(p)));
     },
   };
 }
