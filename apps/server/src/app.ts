@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { registerPublicImages } from './modules/media/routes.ts';
 import { createAccounts } from './modules/accounts/index.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { queuedMailer } from './modules/mail/queued-mailer.ts';
 import { createPayments, type PaymentsOptions } from './modules/payments/index.ts';
 import { createCartService } from './modules/orders/cart-service.ts';
 import { createPaidOrderBuyer, createPurchaseService } from './modules/orders/purchase-service.ts';
@@ -39,11 +40,16 @@ export interface AppDeps {
   redis?: Redis | undefined;
   /** Where mail goes; by default SMTP_URL or the outbox folder. */
   mailer?: Mailer;
+  /**
+   * Mail through the durable queue (a worker sends it, retrying with backoff): what server.ts and
+   * the worker use. Off, mail goes straight to the transport (tests that read what was sent).
+   */
+  queueMail?: boolean;
   payments?: PaymentsOptions;
 }
 
 /** Builds the whole app: external plugins, then app plugins, then routes (ARCHITECTURE.md). */
-export async function buildApp({ config, database, redis, mailer, payments: paymentOptions }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, redis, mailer, queueMail = false, payments: paymentOptions }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -85,8 +91,11 @@ export async function buildApp({ config, database, redis, mailer, payments: paym
   });
   await app.register(cookie);
   await registerOpenApi(app);
+  const jobQueue = createJobQueue(database.db);
+  app.decorate('mediaJobs', jobQueue);
+  app.decorate('mailTransport', mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }));
   const accounts = createAccounts(app, {
-    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    mailer: queueMail ? queuedMailer(jobQueue) : app.mailTransport,
     limits: rateLimits(redis),
   });
 
@@ -98,7 +107,6 @@ export async function buildApp({ config, database, redis, mailer, payments: paym
   const purchases = createPurchaseService({ db: database.db, deposits: payments.deposits, simulatorPhone: config.mpesa.mode === 'simulator' ? '/mpesa-sim/phone' : null, onCatalogChange: catalogChanged });
   app.decorate('purchaseRecords', (userId: number) => purchases.records(userId));
   app.decorate('ownedMedia', createOwnedMedia({ db: database.db, secret: config.media.secret, ttlSeconds: config.media.urlTtlSeconds }));
-  app.decorate('mediaJobs', createJobQueue(database.db));
   await app.register(
     async (api) => {
       await api.register(healthRoutes);

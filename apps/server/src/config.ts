@@ -58,6 +58,8 @@ const envSchema = z.object({
   MEDIA_SECRET: z.string().min(32, 'MEDIA_SECRET must be at least 32 characters.').optional(),
   /** How long a signed media address works: long enough for a film, short enough to be useless when shared. */
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(24 * 3600).default(4 * 3600),
+  /** Whether the web server also runs the light background jobs (mail, reconciliation, clean-ups); false leaves them to npm run worker. */
+  JOBS_IN_PROCESS: z.enum(['true', 'false']).default('true'),
   /** Transcoding jobs this process runs at once; 0 leaves them to other processes (npm run worker). */
   MEDIA_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
   /** The top of the HLS ladder and the download's height. */
@@ -117,6 +119,8 @@ export interface Config {
     reconcileAfterMs: number;
     reconcileIntervalMs: number;
   };
+  /** The web server runs mail, reconciliation and clean-up jobs itself. */
+  jobsInProcess: boolean;
   media: {
     secret: string;
     urlTtlSeconds: number;
@@ -197,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reconcileAfterMs: e.MPESA_RECONCILE_AFTER_MS,
       reconcileIntervalMs: e.MPESA_RECONCILE_INTERVAL_MS,
     },
+    jobsInProcess: e.JOBS_IN_PROCESS === 'true',
     media: {
       secret: e.MEDIA_SECRET ?? createHmac('sha256', e.JWT_SECRET).update('media-addresses').digest('base64url'),
       urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,

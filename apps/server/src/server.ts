@@ -7,10 +7,9 @@ import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemoStore } from './demo/seed.ts';
 import { startJobRunner } from './jobs/runner.ts';
+import { backgroundTasks } from './jobs/tasks.ts';
 import { locateMediaTools } from './modules/media/ffmpeg.ts';
 import { searchSyncFor } from './modules/catalog/search-sync.ts';
-import { createTranscodeHandler } from './modules/media/pipeline.ts';
-import { scratchRoot } from './modules/media/storage/index.ts';
 
 async function main() {
   const config = loadConfig();
@@ -22,31 +21,22 @@ async function main() {
   });
   await migrateDatabase(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined;
-  const app = await buildApp({ config, database, redis });
+  const app = await buildApp({ config, database, redis, queueMail: true });
 
   if (config.demoData) {
     const seeded = await seedDemoStore(database.db, app.mediaStore, { demoClips: config.media.demoClips });
     app.log.info(seeded ? `demo store created: ${seeded.videos} videos` : 'demo store already present');
   }
 
-  const tools = locateMediaTools(config.media);
-  if (!tools) app.log.warn('ffmpeg was not found: videos cannot be transcoded until it is installed');
-  const jobs =
-    config.media.workers > 0
-      ? startJobRunner({
-          queue: app.mediaJobs,
-          workers: config.media.workers,
-          log: app.log,
-          handle: createTranscodeHandler({ db: database.db, store: app.mediaStore, scratchDir: scratchRoot(config), tools, maxHeight: config.media.maxHeight, log: app.log, onCatalogChange: () => app.catalogCache.clear() }),
-        })
-      : null;
-
-  // Deposits whose callback never came are asked about; the schedule lives in the database.
-  const reconcile = setInterval(() => void app.reconcileDeposits().catch((err: unknown) => app.log.error({ err }, 'reconciler pass failed')), config.mpesa.reconcileIntervalMs);
+  if (!locateMediaTools(config.media)) app.log.warn('ffmpeg was not found: videos cannot be transcoded until it is installed');
+  // Every background task is a job in the database: transcoding (MEDIA_WORKERS at once), and unless
+  // JOBS_IN_PROCESS=false, mail, M-Pesa reconciliation and clean-ups; npm run worker runs the same.
+  const tasks = backgroundTasks(app, { transcode: config.media.workers, light: config.jobsInProcess });
+  await tasks.schedule();
+  const jobs = startJobRunner({ queue: app.mediaJobs, kinds: tasks.kinds, log: app.log, listen: database.listen });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    clearInterval(reconcile);
-    await jobs?.stop();
+    await jobs.stop();
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();

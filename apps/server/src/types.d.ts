@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { ResponseCache } from './lib/response-cache.ts';
 import type { OwnedMediaService } from './modules/media/owned-media.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
 import type { MediaStore } from './modules/media/storage/media-store.ts';
 import type { DepositService } from './modules/payments/deposit-service.ts';
 
@@ -14,7 +15,7 @@ declare module 'fastify' {
     dbEngine: 'pglite' | 'postgres';
     /** Public catalogue responses; clear() after any catalogue write. */
     catalogCache: ResponseCache;
-    /** One reconciler pass over pending deposits (server.ts runs it on a timer). */
+    /** One reconciler pass over pending deposits (the queue's reconcile-deposits job runs it). */
     reconcileDeposits: (now?: Date) => Promise<number>;
     depositHistory: (userId: number) => Promise<Deposit[]>;
     /** Asks M-Pesa again about a deposit in review; `alongside` runs in the settling transaction. */
@@ -24,7 +25,9 @@ declare module 'fastify' {
     ownedMedia: OwnedMediaService;
     /** Where media bytes live: DATA_DIR/media or a bucket (MEDIA_STORAGE_URL). */
     mediaStore: MediaStore;
-    /** The durable transcoding queue. */
+    /** The durable job queue (transcoding, reconciliation, mail, clean-ups); named for its first kind. */
     mediaJobs: JobQueue;
+    /** Where mail really goes (SMTP or the outbox folder); the mail jobs send through it. */
+    mailTransport: Mailer;
   }
 }

@@ -1,37 +1,37 @@
 import closeWithGrace from 'close-with-grace';
-import pino from 'pino';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { createJobQueue } from './jobs/job-queue.ts';
 import { startJobRunner } from './jobs/runner.ts';
+import { backgroundTasks } from './jobs/tasks.ts';
 import { locateMediaTools } from './modules/media/ffmpeg.ts';
-import { createTranscodeHandler } from './modules/media/pipeline.ts';
-import { openMediaStore, scratchRoot } from './modules/media/storage/index.ts';
 
 /**
- * `npm run worker`: transcoding without the web server, for a machine of its own at scale. Run the
- * web servers with MEDIA_WORKERS=0 and as many workers as there are cores to spare, all on one
- * PostgreSQL (DATABASE_URL) and one shared DATA_DIR/media.
+ * `npm run worker`: every background task without the web server, on a machine of its own at scale:
+ * transcoding (MEDIA_WORKERS at once, at least one), mail with retries, M-Pesa reconciliation, upload
+ * clean-up and pruning. Any number of workers and web servers share one PostgreSQL (DATABASE_URL),
+ * one Redis and one bucket (MEDIA_STORAGE_URL); they wake on PostgreSQL's NOTIFY when a job is added.
+ * The app is built (not listening) so each task runs the very code the web server would.
  */
 async function main() {
   const config = loadConfig();
   if (!config.databaseUrl) throw new ConfigError('A worker shares the job table with the web servers: set DATABASE_URL to their PostgreSQL.');
-  const log = pino({ level: config.logLevel });
   const database = await openDatabase({ url: config.databaseUrl, poolSize: 4 });
   await migrateDatabase(database);
-  const tools = locateMediaTools(config.media);
-  if (!tools) throw new ConfigError('ffmpeg was not found: install it (apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH.');
-  const runner = startJobRunner({
-    queue: createJobQueue(database.db),
-    workers: Math.max(1, config.media.workers),
-    log,
-    // Catalogue caches live in the web servers and expire within seconds on their own.
-    handle: createTranscodeHandler({ db: database.db, store: openMediaStore(config), scratchDir: scratchRoot(config), tools, maxHeight: config.media.maxHeight, log, onCatalogChange: () => undefined }),
-  });
-  log.info({ workers: Math.max(1, config.media.workers) }, 'media worker started');
+  if (!locateMediaTools(config.media)) throw new ConfigError('ffmpeg was not found: install it (apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH.');
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined;
+  const app = await buildApp({ config: { ...config, webDist: null, adminDist: null }, database, redis, queueMail: true });
+  await app.ready();
+  const tasks = backgroundTasks(app, { transcode: Math.max(1, config.media.workers), light: true });
+  await tasks.schedule();
+  const runner = startJobRunner({ queue: app.mediaJobs, kinds: tasks.kinds, log: app.log, listen: database.listen });
+  app.log.info({ kinds: Object.keys(tasks.kinds), transcodes: Math.max(1, config.media.workers) }, 'worker started');
   closeWithGrace({ delay: 30_000 }, async () => {
     await runner.stop();
+    await app.close();
+    redis?.disconnect();
     await database.close();
   });
 }

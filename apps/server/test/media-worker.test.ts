@@ -2,10 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaJobs, videos } from '../src/db/schema.ts';
 import { createJobQueue } from '../src/jobs/job-queue.ts';
+import { queuedMailer } from '../src/modules/mail/queued-mailer.ts';
 import { insertFixtureCatalogue } from './helpers/fixtures.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 
@@ -50,6 +51,30 @@ describe('the media worker process on PostgreSQL', () => {
     await database?.destroy();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
+
+  it('runs every other background task too: queued mail, M-Pesa reconciliation, upload sweep, pruning', async () => {
+    const worker = startWorker();
+    await queuedMailer(createJobQueue(database.db)).send({ to: 'akinyi@example.co.ke', subject: 'Reset your password', text: 'the link', html: '<p>the link</p>' });
+    const outbox = path.join(dataDir, 'outbox');
+    const end = Date.now() + 60_000;
+    let recurring: { kind: string; finishedAt: Date | null }[] = [];
+    while (Date.now() < end) {
+      const mailed = (await fs.readdir(outbox).catch(() => [])).filter((f) => f.includes('akinyi@example.co.ke'));
+      recurring = await database.db.select({ kind: mediaJobs.kind, finishedAt: mediaJobs.finishedAt }).from(mediaJobs).where(isNotNull(mediaJobs.singletonKey));
+      if (mailed.length === 1 && recurring.length === 3 && recurring.every((r) => r.finishedAt)) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect((await fs.readdir(outbox)).filter((f) => f.includes('akinyi@example.co.ke'))).toHaveLength(1);
+    expect(recurring.map((r) => [r.kind, r.finishedAt !== null]).sort()).toEqual([
+      ['prune-jobs', true],
+      ['reconcile-deposits', true],
+      ['sweep-uploads', true],
+    ]);
+    const [sent] = await database.db.select().from(mediaJobs).where(eq(mediaJobs.kind, 'mail'));
+    expect(sent).toMatchObject({ state: 'done', payload: null });
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+  }, 90_000);
 
   it('takes over a job whose worker was killed mid-way, and finishes it', async () => {
     const first = startWorker();

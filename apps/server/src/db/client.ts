@@ -15,6 +15,30 @@ export interface DatabaseHandle {
   db: Database;
   engine: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** LISTEN on a channel (PostgreSQL on a connection of its own, which comes back after a failure); answers the unsubscribe. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+/** LISTEN on a dedicated connection (a pooled one would be handed to queries); reconnects after errors. */
+async function listenOnPostgres(url: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let closed = false;
+  let current: pg.Client | undefined;
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (m) => m.channel === channel && onMessage(m.payload ?? ''));
+    client.on('error', () => {
+      if (!closed) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${channel}`);
+    current = client;
+  };
+  await connect();
+  return async () => {
+    closed = true;
+    await current?.end().catch(() => undefined);
+  };
 }
 
 /** How typo-tolerant title search is (pg_trgm's `<%`); a session setting, so set on every connection. */
@@ -43,7 +67,8 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     const probe = await pool.connect();
     probe.release();
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { db, engine: 'postgres', close: () => pool.end() };
+    const url = opts.url;
+    return { db, engine: 'postgres', close: () => pool.end(), listen: (channel, onMessage) => listenOnPostgres(url, channel, onMessage) };
   }
   if (opts.dataDir) await fs.mkdir(path.dirname(opts.dataDir), { recursive: true });
   const client = await PGlite.create({
@@ -52,5 +77,5 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   });
   await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return { db, engine: 'pglite', close: () => client.close() };
+  return { db, engine: 'pglite', close: () => client.close(), listen: (channel, onMessage) => client.listen(channel, onMessage) };
 }

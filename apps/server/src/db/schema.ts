@@ -286,17 +286,20 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Durable background work (transcoding). A job survives a restart: a worker leases it, and a lease
- * that runs out (the worker died) lets another worker take it again. Failures retry with backoff.
+ * Durable background work: transcoding, M-Pesa reconciliation, mail, upload clean-up, pruning. A job
+ * survives a restart: a worker leases it, and a lease that runs out (the worker died) lets another
+ * worker take it again. Failures retry with backoff. (The table kept its first name: transcoding
+ * was its only kind.)
  */
 export const mediaJobs = pgTable(
   'media_jobs',
   {
     id: serial('id').primaryKey(),
-    videoId: integer('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['transcode'] }).notNull(),
+    /** The video a transcoding job makes; null for the other kinds. */
+    videoId: integer('video_id').references(() => videos.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['transcode', 'reconcile-deposits', 'mail', 'sweep-uploads', 'prune-jobs'] }).notNull(),
+    /** A recurring job's name: one row per task, rescheduled after each run instead of finished. */
+    singletonKey: text('singleton_key').unique('media_jobs_singleton_key_unique'),
     state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
       .notNull()
       .default('queued'),
@@ -306,8 +309,8 @@ export const mediaJobs = pgTable(
     progress: integer('progress').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(4),
-    /** The source under media/sources/, and how to make it when it is a generated demo clip. */
-    sourcePath: text('source_path').notNull(),
+    /** The source under media/sources/, and how to make it when it is a generated demo clip ('' for other kinds). */
+    sourcePath: text('source_path').notNull().default(''),
     payload: jsonb('payload'),
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
     leasedUntil: timestamp('leased_until', { withTimezone: true }),
@@ -316,7 +319,7 @@ export const mediaJobs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('media_jobs_ready_idx').on(t.state, t.priority.desc(), t.id), index('media_jobs_video_idx').on(t.videoId)],
+  (t) => [index('media_jobs_ready_idx').on(t.state, t.priority.desc(), t.id), index('media_jobs_video_idx').on(t.videoId), index('media_jobs_kind_idx').on(t.kind, t.state)],
 );
 
 /** Where a customer stopped watching, so the player resumes there on any device. */

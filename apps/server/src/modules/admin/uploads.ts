@@ -211,9 +211,7 @@ export function uploadRoutes(deps: { db: Database; store: MediaStore; mediaDir: 
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     };
-    const sweep = setInterval(() => void tus.cleanUpExpiredUploads().catch((err: unknown) => app.log.warn({ err }, 'could not sweep expired uploads')), 3600_000);
-    sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
+    // Expired unfinished uploads are swept by the queue's sweep-uploads job (jobs/tasks.ts).
     const schema = { hide: true };
     app.route({ method: ['POST', 'HEAD', 'PATCH', 'OPTIONS', 'DELETE'], url: '/uploads', schema, handler: handle });
     app.route({ method: ['POST', 'HEAD', 'PATCH', 'OPTIONS', 'DELETE'], url: '/uploads/:id', schema, handler: handle });

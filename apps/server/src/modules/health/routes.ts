@@ -12,7 +12,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         () => true,
         () => false,
       );
-      const mediaJobs = ok ? await app.mediaJobs.counts().catch(() => null) : null;
+      const mediaJobs = ok ? await app.mediaJobs.counts(['transcode']).catch(() => null) : null;
       const body = {
         status: ok ? ('ok' as const) : ('degraded' as const),
         database: { engine: app.dbEngine, ok, latency_ms: Math.round((performance.now() - started) * 100) / 100 },

@@ -54,6 +54,8 @@ export function createTranscodeHandler(deps: TranscodeDeps): JobHandler {
   return async (job, ctx) => {
     const tools = deps.tools;
     if (!tools) throw new Error('ffmpeg was not found: install it (apt-get install ffmpeg) or the npm package @ffmpeg-installer/ffmpeg.');
+    const videoId = job.videoId;
+    if (videoId === null) throw new Error('A transcoding job must name its video.');
     const rev = `r${job.id}-${job.attempts}`;
     const work = path.join(deps.scratchDir, `job-${rev}`);
     const sourceKey = sourceKeyOf(job);
@@ -70,20 +72,20 @@ export function createTranscodeHandler(deps: TranscodeDeps): JobHandler {
       const out = { video: path.join(work, 'video'), thumbs: path.join(work, 'thumbs') };
       const info = await transcode(tools, source, out.video, out.thumbs, { maxHeight: deps.maxHeight, signal: ctx.signal, onProgress: (f) => ctx.progress(f * 0.95) });
 
-      const [video] = await deps.db.select({ posterKey: videos.posterKey }).from(videos).where(eq(videos.id, job.videoId));
+      const [video] = await deps.db.select({ posterKey: videos.posterKey }).from(videos).where(eq(videos.id, videoId));
       if (!video) return; // deleted while it was being transcoded
       const posterKey = video.posterKey ?? (await storeImage(store, 'posters', await posterFrame(tools, source, info.duration, ctx.signal)));
 
-      const videoPrefix = `private/videos/${job.videoId}`;
-      const thumbPrefix = `thumbs/${job.videoId}`;
+      const videoPrefix = `private/videos/${videoId}`;
+      const thumbPrefix = `thumbs/${videoId}`;
       await store.putFolder(`${videoPrefix}/${rev}`, out.video);
       await store.putFolder(`${thumbPrefix}/${rev}`, out.thumbs);
       ctx.progress(0.99);
       const mediaInfo: StoredMediaInfo = { ...info, rev };
       await deps.db
         .update(videos)
-        .set({ videoPath: `videos/${job.videoId}/${rev}`, mediaInfo, posterKey })
-        .where(eq(videos.id, job.videoId));
+        .set({ videoPath: `videos/${videoId}/${rev}`, mediaInfo, posterKey })
+        .where(eq(videos.id, videoId));
       deps.onCatalogChange();
       await removeOtherRevisions(store, videoPrefix, rev);
       await removeOtherRevisions(store, thumbPrefix, rev);
