@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { appMeta, djs, genres, notifications, people, profiles, users, videos } from '../db/schema.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
-import { postLedgerEntry } from '../modules/wallet/wallet.ts';
+import { ledger } from '../modules/wallet/ledger.ts';
 import { storeImage } from '../modules/media/images.ts';
 import type { MediaStore } from '../modules/media/storage/media-store.ts';
 import { portraitSvg, posterSvg } from './art.ts';
@@ -170,7 +170,7 @@ export async function seedDemoStore(db: Database, mediaDir: MediaStore | string,
       const [user] = await tx.insert(users).values({ username: a.username, email: a.email, passwordHash: accountHashes[i]!, isStaff: a.isStaff }).returning();
       await tx.insert(profiles).values({ userId: user!.id, city: 'Nairobi', phoneNumber: '254712345678' });
       // The demo customer starts with money to spend, recorded like any other balance change.
-      if (!a.isStaff) await postLedgerEntry(tx as unknown as Database, { userId: user!.id, kind: 'adjustment', amount: DEMO_OPENING_BALANCE, reference: `demo-opening-balance-${user!.id}`, note: 'Demo store opening balance' });
+      if (!a.isStaff) await ledger.adjustBalance(tx as unknown as Database, { userId: user!.id, amount: DEMO_OPENING_BALANCE, reference: `demo-opening-balance-${user!.id}`, reason: 'Demo store opening balance' });
     }
     return { videos: planned.length };
   });

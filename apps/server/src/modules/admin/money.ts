@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminAdjustmentInputSchema, adminListQuerySchema, adminPurchaseSchema, adminRefundInputSchema, badRequestSchema, errorDetailSchema } from '@store/contract';
 import type { Database } from '../../db/client.ts';
-import { profiles, purchases, users, videos } from '../../db/schema.ts';
+import { purchases, users, videos } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { currentUser } from '../accounts/auth.ts';
 import { parseId } from '../catalog/catalog-service.ts';
-import { postLedgerEntry } from '../wallet/wallet.ts';
+import { ledger } from '../wallet/ledger.ts';
 import { recordAudit } from './audit.ts';
 import { listWindow, sendList } from './simple-rest.ts';
 
@@ -35,7 +34,7 @@ const toAdminPurchase = (r: { p: typeof purchases.$inferSelect; username: string
 
 /**
  * Money in the back office: purchases and their refunds, and balance adjustments. Every change goes
- * through the ledger (postLedgerEntry) and the audit log in one transaction, so `ledger:verify` holds.
+ * through the ledger service (wallet/ledger.ts) and the audit log in one transaction, so `ledger:verify` holds.
  */
 export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/purchases', { schema: { tags, summary: 'Purchases, newest first', querystring: adminListQuerySchema, response: { 200: z.array(adminPurchaseSchema), ...errors } } }, async (request, reply) => {
@@ -60,13 +59,10 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = parseId(request.params.id);
       const refunded = await app.db.transaction(async (t) => {
         const tx = t as unknown as Database;
-        const [row] = await tx.select().from(purchases).where(eq(purchases.id, id)).for('update');
-        if (!row) throw new HttpError(404, 'No such purchase.');
-        if (row.refundedAt) throw new HttpError(409, 'This purchase was already refunded.');
-        const before = toAdminPurchase((await purchaseQuery(tx).where(eq(purchases.id, id)))[0]!);
-        await tx.update(purchases).set({ refundedAt: sql`now()` }).where(eq(purchases.id, id));
-        await tx.update(videos).set({ purchaseTimes: sql`greatest(${videos.purchaseTimes} - 1, 0)` }).where(eq(videos.id, row.videoId));
-        await postLedgerEntry(tx, { userId: row.userId, kind: 'refund', amount: row.price, reference: `refund-${id}`, note: request.body.reason });
+        const [found] = await purchaseQuery(tx).where(eq(purchases.id, id));
+        if (!found) throw new HttpError(404, 'No such purchase.');
+        const before = toAdminPurchase(found);
+        await ledger.refundPurchase(tx, id, request.body.reason);
         const after = toAdminPurchase((await purchaseQuery(tx).where(eq(purchases.id, id)))[0]!);
         await recordAudit(tx, { userId: staffId, action: 'update', resource: 'purchases', recordId: id, before, after: { ...after, reason: request.body.reason } });
         return after;
@@ -91,12 +87,8 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user_id: userId, amount, reason } = request.body;
       const answer = await app.db.transaction(async (t) => {
         const tx = t as unknown as Database;
-        const [profile] = await tx.select({ balance: profiles.account }).from(profiles).where(eq(profiles.userId, userId)).for('update');
-        if (!profile) throw new HttpError(404, 'No such customer.');
-        if (profile.balance + amount < 0) throw new HttpError(409, `This would take the balance below zero: it is Ksh ${profile.balance}.`);
-        const reference = `adjustment-${randomUUID()}`;
-        const balance = await postLedgerEntry(tx, { userId, kind: 'adjustment', amount, reference, note: reason });
-        await recordAudit(tx, { userId: staffId, action: 'create', resource: 'adjustments', recordId: reference, before: { balance: profile.balance }, after: { balance, amount, reason } });
+        const { reference, before, balance } = await ledger.adjustBalance(tx, { userId, amount, reason });
+        await recordAudit(tx, { userId: staffId, action: 'create', resource: 'adjustments', recordId: reference, before: { balance: before }, after: { balance, amount, reason } });
         return { id: reference, user_id: userId, amount, balance, reason };
       });
       return reply.status(201).send(answer);

@@ -1,49 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { ledger } from '../wallet/ledger.ts';
 
-const intArray = (xs: number[]) => sql`ARRAY[${sql.join(
-  xs.map((x) => sql`${x}`),
-  sql`, `,
-)}]::int[]`;
-
-export interface FoundVideo {
-  id: number;
-  price: number;
-  title: string;
-  posterKey: string | null;
-}
-
-/** What buy_videos did, as migration 0007 words it. */
-export type BuyOutcome =
-  | { outcome: 'no_profile' }
-  | { outcome: 'seen'; seen: { requestHash: string; status: number; body: unknown } }
-  | { outcome: 'missing'; found: FoundVideo[] }
-  | { outcome: 'owned'; owned: number[] }
-  | { outcome: 'short'; balance: number; total: number }
-  | Bought;
-
-export interface Bought {
-  outcome: 'bought';
-  balance: number;
-  total: number;
-  found: FoundVideo[];
-  bought: { videoId: number; createdAt: string }[];
-}
+export type { Bought, BuyOutcome, FoundVideo } from '../wallet/ledger.ts';
 
 /**
  * Buying's SQL: the whole purchase is the database function buy_videos (migration 0007), one
  * statement and so one transaction and one round trip; under load each round trip to the database
- * costs more than the work (bench/purchases).
+ * costs more than the work (bench/purchases). It is called through the ledger service.
  */
 export function createPurchaseRepository() {
   return {
-    async buy(db: Database, o: { userId: number; ids: number[]; idempotencyKey: string | undefined; requestHash: string; reference: string }): Promise<BuyOutcome> {
-      const result = (await db.execute(
-        sql`SELECT buy_videos(${o.userId}, ${intArray(o.ids)}, ${o.idempotencyKey ?? null}, ${o.requestHash}, ${o.reference}) AS r`,
-      )) as unknown as { rows: { r: BuyOutcome | string }[] };
-      const r = result.rows[0]!.r;
-      return typeof r === 'string' ? (JSON.parse(r) as BuyOutcome) : r;
-    },
+    /** The money moves in the ledger service (wallet/ledger.ts), the one place balances change. */
+    buy: ledger.buyVideos,
 
     /**
      * Stores a checkout's Idempotency-Key with its M-Pesa payment (status 202) in the caller's

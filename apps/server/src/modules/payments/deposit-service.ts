@@ -5,7 +5,7 @@ import type { Deposit } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { deposits, profiles } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { postLedgerEntry } from '../wallet/wallet.ts';
+import { ledger } from '../wallet/ledger.ts';
 import type { UserRow } from '../accounts/user-repository.ts';
 import { parseStkCallback } from './callback.ts';
 import { customerMessage, purchaseFailure } from './outcome-words.ts';
@@ -67,7 +67,7 @@ export function createDepositService(deps: { db: Database; daraja: DarajaClient;
         .returning();
       if (!moved) return false;
       if (outcome.state === 'completed') {
-        await postLedgerEntry(tx, { userId: moved.userId, kind: 'deposit', amount: moved.amount, reference: moved.receipt ?? moved.checkoutRequestId ?? `deposit-${moved.id}`, note: `M-Pesa ${moved.phone}` });
+        await ledger.creditDeposit(tx, { userId: moved.userId, amount: moved.amount, reference: moved.receipt ?? moved.checkoutRequestId ?? `deposit-${moved.id}`, phone: moved.phone });
       }
       // A checkout paid with M-Pesa buys its videos in this same transaction, or says why not; a
       // payment still in review keeps its purchase pending until staff settle it.

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const src = fileURLToPath(new URL('../../', import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
+  });
+}
+
+// What moving money looks like in code: the ledger's low-level write, a ledger row written by hand,
+// a balance set by hand, the purchase function called by hand.
+const movesMoney: [string, RegExp][] = [
+  ['postLedgerEntry', /\bpostLedgerEntry\b/],
+  ['a ledger row written', /insert\(\s*ledgerEntries\s*\)|INSERT\s+INTO\s+ledger_entries/i],
+  ['a balance written', /\baccount:\s*sql`|UPDATE\s+profiles\s+SET\s+account/i],
+  ['buy_videos called', /SELECT\s+buy_videos\s*\(/i],
+];
+
+// The demo's month of trade is history written at start-up in bulk, with past dates, and checked by
+// ledger:verify in seed.test.ts; it is the one writer outside the service.
+const allowed = new Set(['demo/sales.ts']);
+
+describe('the ledger service is the one place money moves', () => {
+  it('no route or service outside modules/wallet writes a balance, a ledger row, or calls buy_videos', () => {
+    const offenders = sourceFiles(src).flatMap((file) => {
+      const name = relative(src, file).split('\\').join('/');
+      if (name.startsWith('modules/wallet/') || allowed.has(name)) return [];
+      const text = readFileSync(file, 'utf8');
+      return movesMoney.filter(([, pattern]) => pattern.test(text)).map(([what]) => `${name}: ${what}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+});
