@@ -1,11 +1,14 @@
 import type { Database } from '../db/client.ts';
 import { deposits, ledgerEntries, profiles, purchases, users } from '../db/schema.ts';
+import { videosNote } from '../modules/wallet/ledger.ts';
 
 const DAY = 24 * 3600 * 1000;
 const BUYERS = ['achieng', 'baraka', 'chebet', 'daudi', 'esther', 'faraji', 'gathoni', 'halima', 'imani', 'jabari', 'kamau', 'lulu', 'mwangi', 'nafula', 'otieno', 'pendo', 'rehema', 'sifa', 'tumaini', 'wairimu'];
 
 interface SoldVideo {
   id: number;
+  title: string;
+  season: string | null;
   price: number;
   dateUploaded: Date;
 }
@@ -59,7 +62,7 @@ export async function addDemoSales(tx: Database, videos: SoldVideo[], unusablePa
         if (owned.has(v.id) || v.price > balance || v.dateUploaded >= boughtAt) continue;
         owned.add(v.id);
         balance -= v.price;
-        entries.push({ userId, kind: 'purchase', amount: -v.price, balanceAfter: balance, reference: `demo-purchase-${userId}-${v.id}`, note: `videos ${v.id}`, createdAt: boughtAt });
+        entries.push({ userId, kind: 'purchase', amount: -v.price, balanceAfter: balance, reference: `demo-purchase-${userId}-${v.id}`, note: videosNote([v]), createdAt: boughtAt });
         bought.push({ userId, videoId: v.id, price: v.price, createdAt: boughtAt });
       }
     }

@@ -64,6 +64,13 @@ describe('demo store', () => {
       expect(sales.rows[0]).toMatchObject({ before_upload: 0, too_old: 0 });
       expect(Number(sales.rows[0]!.n)).toBeGreaterThan(40);
       expect(Number(sales.rows[0]!.days)).toBeGreaterThan(10);
+      // Each demo purchase's ledger note names its video as buy_videos names what it sells.
+      const notes = (await db.execute(sql`
+        SELECT l.note, v.title || coalesce(' (' || v.season || ')', '') AS named
+        FROM ledger_entries l JOIN purchases p ON l.reference = 'demo-purchase-' || p.user_id || '-' || p.video_id JOIN videos v ON v.id = p.video_id
+        WHERE l.kind = 'purchase'`)) as unknown as { rows: { note: string; named: string }[] };
+      expect(notes.rows.length).toBe(Number(sales.rows[0]!.n));
+      expect(notes.rows.filter((r) => r.note !== r.named)).toEqual([]);
       const paid = await db.select({ n: count() }).from(deposits).where(eq(deposits.state, 'completed'));
       expect(paid[0]!.n).toBeGreaterThanOrEqual(40);
 
