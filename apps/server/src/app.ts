@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { ResponseCache } from './lib/response-cache.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerRouteTable } from './plugins/route-table.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSites } from './plugins/sites.ts';
@@ -74,6 +75,7 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
   app.decorate('dbEngine', database.engine);
   app.decorate('catalogCache', new ResponseCache());
   app.decorate('mediaStore', openMediaStore(config));
+  registerRouteTable(app);
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);

@@ -7,6 +7,7 @@ import type { JobQueue } from './jobs/job-queue.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import type { MediaStore } from './modules/media/storage/media-store.ts';
 import type { DepositService } from './modules/payments/deposit-service.ts';
+import type { RouteEntry } from './plugins/route-table.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,8 @@ declare module 'fastify' {
     ownedMedia: OwnedMediaService;
     /** Where media bytes live: DATA_DIR/media or a bucket (MEDIA_STORAGE_URL). */
     mediaStore: MediaStore;
+    /** Every route registered, with its method (plugins/route-table.ts). */
+    routeTable: readonly RouteEntry[];
     /** The durable job queue (transcoding, reconciliation, mail, clean-ups); named for its first kind. */
     mediaJobs: JobQueue;
     /** Where mail really goes (SMTP or the outbox folder); the mail jobs send through it. */
