@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { darajaSimulator, SANDBOX_PASSKEY, stkPassword } from './index.ts';
 
 const KEY = 'consumer-key';
@@ -174,15 +174,22 @@ describe('Daraja simulator', () => {
     expect(script.body).toContain("button[data-action]");
   });
 
-  it('resolves prompts nobody answers, after the configured delay', async () => {
+  it('resolves prompts nobody answers, after the configured delay and not before', async () => {
     const auto = Fastify();
     const got: unknown[] = [];
-    await auto.register(darajaSimulator, { consumerKey: KEY, consumerSecret: SECRET, auto: 'cancel', autoDelayMs: 20, deliver: async (_u, b) => void got.push(b) });
+    await auto.register(darajaSimulator, { consumerKey: KEY, consumerSecret: SECRET, auto: 'cancel', autoDelayMs: 4000, deliver: async (_u, b) => void got.push(b) });
     const t = (await auto.inject({ url: '/oauth/v1/generate?grant_type=client_credentials', headers: { authorization: `Basic ${Buffer.from(`${KEY}:${SECRET}`).toString('base64')}` } })).json<{ access_token: string }>().access_token;
-    await auto.inject({ method: 'POST', url: '/mpesa/stkpush/v1/processrequest', headers: { authorization: `Bearer ${t}` }, payload: { BusinessShortCode: '174379', Password: stkPassword('174379', SANDBOX_PASSKEY, TS), Timestamp: TS, TransactionType: 'CustomerPayBillOnline', Amount: 5, PartyA: '254708374149', PartyB: '174379', PhoneNumber: '254708374149', CallBackURL: 'https://x.example/cb', AccountReference: 'A', TransactionDesc: 'D' } });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(got).toHaveLength(1);
-    expect((got[0] as { Body: { stkCallback: { ResultCode: number } } }).Body.stkCallback.ResultCode).toBe(1032);
-    await auto.close();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await auto.inject({ method: 'POST', url: '/mpesa/stkpush/v1/processrequest', headers: { authorization: `Bearer ${t}` }, payload: { BusinessShortCode: '174379', Password: stkPassword('174379', SANDBOX_PASSKEY, TS), Timestamp: TS, TransactionType: 'CustomerPayBillOnline', Amount: 5, PartyA: '254708374149', PartyB: '174379', PhoneNumber: '254708374149', CallBackURL: 'https://x.example/cb', AccountReference: 'A', TransactionDesc: 'D' } });
+      await vi.advanceTimersByTimeAsync(3999);
+      expect(got).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(got).toHaveLength(1);
+      expect((got[0] as { Body: { stkCallback: { ResultCode: number } } }).Body.stkCallback.ResultCode).toBe(1032);
+    } finally {
+      vi.useRealTimers();
+      await auto.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
+import type { Mailer } from '../../src/modules/mail/mailer.ts';
 import type { Engine } from './engines.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
@@ -15,7 +16,7 @@ export interface TestApp {
 }
 
 /** The real app on a private database and a temporary DATA_DIR, for app.inject tests. */
-export async function createTestApp(engine: Engine, overrides: Partial<Config> & { dropCallbacks?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(engine: Engine, overrides: Partial<Config> & { dropCallbacks?: boolean; mailer?: Mailer } = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-test-'));
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MPESA_SIM_AUTO: 'off' }),
@@ -38,7 +39,7 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> &
     : async (url: string, body: unknown) => {
         await self.app!.inject({ method: 'POST', url: new URL(url).pathname, payload: body as object });
       };
-  const app = await buildApp({ config, database, payments: { darajaFetch: injectFetch, simulatorDeliver: deliver } });
+  const app = await buildApp({ config, database, payments: { darajaFetch: injectFetch, simulatorDeliver: deliver }, ...(overrides.mailer ? { mailer: overrides.mailer } : {}) });
   self.app = app;
   await app.ready();
   return {
