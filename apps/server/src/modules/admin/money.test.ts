@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAuditEntry, AdminPurchase } from '@store/contract';
 import type { Database } from '../../db/client.ts';
-import { profiles, users } from '../../db/schema.ts';
+import { profiles, users, videos } from '../../db/schema.ts';
 import { canAccess } from '../media/access.ts';
 import { ledgerMismatches, postLedgerEntry } from '../wallet/wallet.ts';
 import { engines } from '../../../test/helpers/engines.ts';
@@ -52,6 +52,35 @@ describe.each(engines())('refunds and balance adjustments on %s', (engine) => {
     // Bought again after the refund: a new purchase, owned again.
     expect((await t.app.inject({ method: 'POST', url: '/api/purchased/', headers: customer.auth, payload: { video_id: videoId } })).statusCode).toBe(201);
     expect(await canAccess(db(), customer.id, videoId)).toBe(true);
+  });
+
+  it('finds purchases by part of the customer\'s name, e-mail or phone (as typed or as stored) and of the video\'s title', async () => {
+    const buyer = async (username: string, title: string, phone: string | null) => {
+      const c = await signedInCustomer(t.app, { username: `${username}${engine}`, email: `${username}.${engine}@example.co.ke` });
+      await db().update(profiles).set({ phoneNumber: phone }).where(eq(profiles.userId, c.id));
+      await db().transaction((tx) => postLedgerEntry(tx as unknown as Database, { userId: c.id, kind: 'adjustment', amount: 500, reference: `money-search-${c.id}` }));
+      const [video] = await db().select({ id: videos.id }).from(videos).where(eq(videos.title, title));
+      expect((await t.app.inject({ method: 'POST', url: '/api/purchased/', headers: c.auth, payload: { video_id: video!.id } })).statusCode).toBe(201);
+      return c.username;
+    };
+    const wanjiru = await buyer('wanjiru', 'Nairobi Heist', '254712345678');
+    const otieno = await buyer('otieno', 'Boda Boda Kings', null);
+    const found = async (q: string) => {
+      const res = await admin('GET', `/purchases?filter=${encodeURIComponent(JSON.stringify({ q }))}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = res.json<AdminPurchase[]>();
+      expect(res.headers['content-range']).toMatch(new RegExp(`/${rows.length}$`));
+      return [...new Set(rows.map((r) => r.username))].sort();
+    };
+    expect(await found('WANJIRU')).toEqual([wanjiru]);
+    expect(await found(`otieno.${engine}@example`)).toEqual([otieno]);
+    expect(await found('0712 345 678')).toEqual([wanjiru]);
+    expect(await found('2345')).toEqual([wanjiru]);
+    expect(await found('boda boda')).toEqual([otieno]);
+    expect(await found('nobody at all')).toEqual([]);
+    // A title others bought too, and words that match no single field.
+    expect((await found('nairobi heist')).includes(wanjiru)).toBe(true);
+    expect(await found('heist wanjiru')).toEqual([]);
   });
 
   it('credits and debits a balance with a reason, never below zero', async () => {

@@ -1,14 +1,15 @@
-import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminAdjustmentInputSchema, adminListQuerySchema, adminPurchaseSchema, adminRefundInputSchema, badRequestSchema, errorDetailSchema } from '@store/contract';
+import { adminAdjustmentInputSchema, adminListQuerySchema, adminPurchaseSchema, adminRefundInputSchema, badRequestSchema, errorDetailSchema, normaliseKenyanPhone } from '@store/contract';
 import type { Database } from '../../db/client.ts';
-import { purchases, users, videos } from '../../db/schema.ts';
+import { profiles, purchases, users, videos } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { currentUser } from '../accounts/auth.ts';
 import { parseId } from '../catalog/catalog-service.ts';
 import { ledger } from '../wallet/ledger.ts';
 import { recordAudit } from './audit.ts';
+import { likePattern } from './list-query.ts';
 import { listWindow, sendList } from './simple-rest.ts';
 
 const tags = ['back office'];
@@ -19,7 +20,18 @@ function purchaseQuery(db: Database) {
     .select({ p: purchases, username: users.username, title: videos.title })
     .from(purchases)
     .innerJoin(users, eq(users.id, purchases.userId))
-    .innerJoin(videos, eq(videos.id, purchases.videoId));
+    .innerJoin(videos, eq(videos.id, purchases.videoId))
+    .leftJoin(profiles, eq(profiles.userId, purchases.userId));
+}
+
+/**
+ * What staff type to find a customer's purchase: part of the customer's name, e-mail or phone (as
+ * they say it, 0712..., or as stored, 254712...), or of the video's title.
+ */
+function purchaseSearch(q: string): SQL {
+  const like = likePattern(q);
+  const phone = normaliseKenyanPhone(q);
+  return or(ilike(users.username, like), ilike(users.email, like), ilike(profiles.phoneNumber, like), ilike(videos.title, like), ...(phone ? [eq(profiles.phoneNumber, phone)] : []))!;
 }
 const toAdminPurchase = (r: { p: typeof purchases.$inferSelect; username: string; title: string }) => ({
   id: r.p.id,
@@ -45,8 +57,15 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     if (typeof f.video_id === 'number') where.push(eq(purchases.videoId, f.video_id));
     if (f.refunded === true) where.push(isNotNull(purchases.refundedAt));
     if (f.refunded === false) where.push(isNull(purchases.refundedAt));
+    if (typeof f.q === 'string' && f.q.trim()) where.push(purchaseSearch(f.q.trim()));
     const condition = where.length ? and(...where) : undefined;
-    const [total] = await app.db.select({ n: count() }).from(purchases).where(condition);
+    const [total] = await app.db
+      .select({ n: count() })
+      .from(purchases)
+      .innerJoin(users, eq(users.id, purchases.userId))
+      .innerJoin(videos, eq(videos.id, purchases.videoId))
+      .leftJoin(profiles, eq(profiles.userId, purchases.userId))
+      .where(condition);
     const rows = await purchaseQuery(app.db).where(condition).orderBy(desc(purchases.id)).limit(w.limit).offset(w.offset);
     return sendList(reply, 'purchases', rows.map(toAdminPurchase), w.offset, total!.n);
   });
