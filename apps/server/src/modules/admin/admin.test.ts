@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAuditEntry } from '@store/contract';
-import { users } from '../../db/schema.ts';
+import { profiles, users } from '../../db/schema.ts';
 import { engines } from '../../../test/helpers/engines.ts';
 import { login, signedInCustomer } from '../../../test/helpers/accounts.ts';
 import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
@@ -103,7 +103,16 @@ describe.each(engines())('the back office API on %s', (engine) => {
     expect(sent.statusCode, sent.body).toBe(201);
     const unread = (await call('GET', `/contact-messages?filter=${encodeURIComponent('{"is_read":false}')}`)).json<{ id: number; message: string; phone_number: string }[]>();
     expect(unread).toHaveLength(1);
-    expect(unread[0]).toMatchObject({ message: 'The Kibe anime will not play on my phone.', phone_number: '254712345678' });
+    expect(unread[0]).toMatchObject({ message: 'The Kibe anime will not play on my phone.', phone_number: '254712345678', user_id: null });
+    // A message from a customer's e-mail (in any case) or phone links to their account.
+    await t.app.inject({ method: 'POST', url: '/api/message/', payload: { name: 'Amina', email: customer.email.toUpperCase(), phone_number: '0799000111', message: 'Where is my video?' } });
+    await t.database.db.update(profiles).set({ phoneNumber: '254700111222' }).where(eq(profiles.userId, customer.id));
+    await t.app.inject({ method: 'POST', url: '/api/message/', payload: { name: 'A', email: 'other@example.co.ke', phone_number: '0700 111 222', message: 'Me again, other e-mail.' } });
+    const mine = (await call('GET', `/contact-messages?filter=${encodeURIComponent('{"is_read":false,"q":"e"}')}`)).json<{ id: number; message: string; user_id: number | null }[]>();
+    const theirs = mine.filter((m) => m.id !== unread[0]!.id);
+    expect(theirs.map((m) => m.user_id)).toEqual([customer.id, customer.id]);
+    expect((await call('GET', `/contact-messages/${theirs[0]!.id}`)).json()).toMatchObject({ user_id: customer.id });
+    for (const m of theirs) await call('DELETE', `/contact-messages/${m.id}`);
     const read = await call('PUT', `/contact-messages/${unread[0]!.id}`, staff, { is_read: true, message: 'rewritten by staff' });
     expect(read.json()).toMatchObject({ is_read: true, message: 'The Kibe anime will not play on my phone.' });
     expect((await call('GET', `/contact-messages?filter=${encodeURIComponent('{"is_read":false}')}`)).json()).toEqual([]);
