@@ -1,4 +1,5 @@
-import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, TextInput } from 'react-admin';
+import { Datagrid, FunctionField, List, SelectInput, TextField, TextInput } from 'react-admin';
+import { DateTimeField } from '../media/date-time-field.tsx';
 
 const filters = [
   <SelectInput key="resource" source="resource" choices={['djs', 'genres', 'notifications', 'contact-messages', 'purchases', 'adjustments'].map((id) => ({ id, name: id }))} alwaysOn />,
@@ -11,7 +12,7 @@ const change = (r: { before: unknown; after: unknown }) => JSON.stringify(r.afte
 export const AuditList = () => (
   <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
     <Datagrid bulkActionButtons={false} rowClick={false}>
-      <DateField source="created_at" label="When" showTime />
+      <DateTimeField source="created_at" label="When" />
       <TextField source="username" label="Who" />
       <TextField source="action" />
       <TextField source="resource" />

@@ -2,7 +2,6 @@ import {
   BooleanField,
   BooleanInput,
   Datagrid,
-  DateField,
   Edit,
   EmailField,
   List,
@@ -26,6 +25,7 @@ import { KshField } from '../media/ksh-field.tsx';
 import { DepositStateField } from '../deposits/deposit-state-field.tsx';
 import { RefundButton } from '../purchases/refund-button.tsx';
 import { AdjustBalanceButton } from './adjust-balance-button.tsx';
+import { DateTimeField } from '../media/date-time-field.tsx';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Name, email or phone" />, <BooleanInput key="is_staff" source="is_staff" label="Staff" />, <BooleanInput key="is_active" source="is_active" label="Open" />];
 
@@ -44,7 +44,7 @@ export function CustomerList() {
           <NumberField source="purchases" label="Videos" />
           <BooleanField source="is_staff" label="Staff" />
           <BooleanField source="is_active" label="Open" />
-          <DateField source="date_joined" label="Joined" />
+          <DateTimeField source="date_joined" label="Joined" dateOnly />
         </Datagrid>
       )}
     </List>
@@ -71,15 +71,15 @@ export const CustomerShow = () => (
         <KshField source="balance" label="Balance" textAlign="right" />
         <BooleanField source="is_staff" label="Staff" />
         <BooleanField source="is_active" label="Account open" />
-        <DateField source="date_joined" label="Joined" showTime />
+        <DateTimeField source="date_joined" label="Joined" />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="Purchases" path="purchases">
         <ReferenceManyField reference="purchases" target="user_id" pagination={<Pagination />} perPage={25} label={false}>
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No purchases yet.</p>}>
-            <DateField source="created_at" label="Bought" showTime />
+            <DateTimeField source="created_at" label="Bought" />
             <TextField source="video_title" label="Video" />
             <KshField source="price" label="Price" textAlign="right" />
-            <DateField source="refunded_at" label="Refunded" showTime emptyText="—" />
+            <DateTimeField source="refunded_at" label="Refunded" emptyText="—" />
             <RefundButton />
           </Datagrid>
         </ReferenceManyField>
@@ -87,7 +87,7 @@ export const CustomerShow = () => (
       <TabbedShowLayout.Tab label="Deposits" path="deposits">
         <ReferenceManyField reference="deposits" target="user_id" pagination={<Pagination />} perPage={25} label={false}>
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No deposits yet.</p>}>
-            <DateField source="created_at" label="Started" showTime />
+            <DateTimeField source="created_at" label="Started" />
             <KshField source="amount" label="Amount" textAlign="right" />
             <TextField source="phone" />
             <DepositStateField label="State" />
@@ -98,7 +98,7 @@ export const CustomerShow = () => (
       <TabbedShowLayout.Tab label="Ledger" path="ledger">
         <ReferenceManyField reference="ledger" target="user_id" pagination={<Pagination />} perPage={50} label={false}>
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No balance changes yet.</p>}>
-            <DateField source="created_at" label="When" showTime />
+            <DateTimeField source="created_at" label="When" />
             <TextField source="kind" />
             <KshField source="amount" label="Amount" textAlign="right" />
             <KshField source="balance_after" label="Balance after" textAlign="right" />

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Datagrid, DateField, List, ReferenceField, SearchInput, SelectInput, TextField, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Datagrid, List, ReferenceField, SearchInput, SelectInput, TextField, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import Button from '@mui/material/Button';
 import type { AdminDeposit } from '@store/contract';
 import { adminCall, failureMessage } from '../media/admin-api.ts';
 import { DepositStateField } from './deposit-state-field.tsx';
 import { KshField } from '../media/ksh-field.tsx';
+import { DateTimeField } from '../media/date-time-field.tsx';
 
 const states = [
   { id: 'review', name: 'In review' },
@@ -44,7 +45,7 @@ function RecheckButton(_props: { label?: string }) {
 export const DepositList = () => (
   <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
     <Datagrid bulkActionButtons={false} rowClick={false}>
-      <DateField source="created_at" label="Started" showTime />
+      <DateTimeField source="created_at" label="Started" />
       <ReferenceField source="user_id" reference="customers" label="Customer" link="show" />
       <KshField source="amount" label="Amount" textAlign="right" />
       <TextField source="phone" />

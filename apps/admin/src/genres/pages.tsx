@@ -1,4 +1,5 @@
-import { Create, Datagrid, DateField, Edit, List, SearchInput, SimpleForm, TextField, TextInput, required } from 'react-admin';
+import { Create, Datagrid, Edit, List, SearchInput, SimpleForm, TextField, TextInput, required } from 'react-admin';
+import { DateTimeField } from '../media/date-time-field.tsx';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -7,7 +8,7 @@ export const GenreList = () => (
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="title" />
-      <DateField source="created_at" label="Added" showTime />
+      <DateTimeField source="created_at" label="Added" />
     </Datagrid>
   </List>
 );

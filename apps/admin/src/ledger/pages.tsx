@@ -1,5 +1,6 @@
-import { AutocompleteInput, Datagrid, DateField, List, ReferenceField, ReferenceInput, SelectInput, TextField } from 'react-admin';
+import { AutocompleteInput, Datagrid, List, ReferenceField, ReferenceInput, SelectInput, TextField } from 'react-admin';
 import { KshField } from '../media/ksh-field.tsx';
+import { DateTimeField } from '../media/date-time-field.tsx';
 
 const kinds = [
   { id: 'deposit', name: 'Deposit' },
@@ -18,7 +19,7 @@ const filters = [
 export const LedgerList = () => (
   <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
     <Datagrid bulkActionButtons={false} rowClick={false}>
-      <DateField source="created_at" label="When" showTime />
+      <DateTimeField source="created_at" label="When" />
       <ReferenceField source="user_id" reference="customers" label="Customer" link="show" />
       <TextField source="kind" />
       <KshField source="amount" label="Amount" textAlign="right" />

@@ -1,4 +1,5 @@
-import { Create, Datagrid, DateField, Edit, List, SearchInput, SimpleForm, TextField, TextInput, required } from 'react-admin';
+import { Create, Datagrid, Edit, List, SearchInput, SimpleForm, TextField, TextInput, required } from 'react-admin';
+import { DateTimeField } from '../media/date-time-field.tsx';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -6,7 +7,7 @@ export const NotificationList = () => (
   <List filters={filters} sort={{ field: 'date_notified', order: 'DESC' }}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="message" />
-      <DateField source="date_notified" label="Sent" showTime />
+      <DateTimeField source="date_notified" label="Sent" />
     </Datagrid>
   </List>
 );

@@ -1,9 +1,10 @@
-import { BooleanField, BooleanInput, Datagrid, DateField, List, NumberField, ReferenceField, ReferenceInput, SearchInput, SelectInput, SimpleList, TextField, useRecordContext } from 'react-admin';
+import { BooleanField, BooleanInput, Datagrid, List, NumberField, ReferenceField, ReferenceInput, SearchInput, SelectInput, SimpleList, TextField, useRecordContext } from 'react-admin';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { CATEGORIES, formatKsh, type AdminVideo } from '@store/contract';
 import { JobChip, mediaLabel } from './job-chip.tsx';
 import { KshField } from '../media/ksh-field.tsx';
+import { DateTimeField } from '../media/date-time-field.tsx';
 
 export const categoryChoices = CATEGORIES.map((c) => ({ id: c, name: c[0]!.toUpperCase() + c.slice(1) }));
 
@@ -56,7 +57,7 @@ export function VideoList() {
           <NumberField source="purchase_times" label="Sold" />
           <BooleanField source="published" />
           <Media label="Media" />
-          <DateField source="date_uploaded" label="Added" />
+          <DateTimeField source="date_uploaded" label="Added" dateOnly />
         </Datagrid>
       )}
     </List>
