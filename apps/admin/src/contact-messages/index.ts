@@ -3,4 +3,4 @@ import { page } from '../layout/lazy-page.ts';
 
 const pages = () => import('./pages.tsx');
 
-export default { name: 'contact-messages', icon: MailIcon, options: { label: 'Contact messages' }, list: page(pages, 'ContactMessageList'), edit: page(pages, 'ContactMessageEdit') };
+export default { name: 'contact-messages', icon: MailIcon, options: { label: 'Contact messages' }, list: page(pages, 'ContactMessageList'), show: page(pages, 'ContactMessageShow') };

@@ -1,11 +1,35 @@
-import { BooleanField, BooleanInput, Datagrid, DateField, Edit, EmailField, List, SearchInput, SimpleForm, TextField } from 'react-admin';
+import { useEffect, useRef } from 'react';
+import {
+  BooleanField,
+  BooleanInput,
+  Datagrid,
+  EmailField,
+  List,
+  ReferenceField,
+  SearchInput,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useNotify,
+  useRecordContext,
+  useUpdate,
+} from 'react-admin';
+import Button from '@mui/material/Button';
+import { DateTimeField } from '../media/date-time-field.tsx';
+
+interface ContactMessage {
+  id: number;
+  is_read: boolean;
+  user_id: number | null;
+}
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key="is_read" source="is_read" label="Read" />];
 
 export const ContactMessageList = () => (
   <List filters={filters} filterDefaultValues={{ is_read: false }} sort={{ field: 'created_at', order: 'DESC' }} exporter={false}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
-      <DateField source="created_at" label="Sent" showTime />
+    <Datagrid rowClick="show" bulkActionButtons={false}>
+      <DateTimeField source="created_at" label="Sent" />
       <TextField source="name" />
       <EmailField source="email" />
       <TextField source="phone_number" label="Phone" />
@@ -15,15 +39,57 @@ export const ContactMessageList = () => (
   </List>
 );
 
-/** A message as the customer wrote it; staff only mark it read or unread. */
-export const ContactMessageEdit = () => (
-  <Edit mutationMode="pessimistic">
-    <SimpleForm>
+/** Opening an unread message marks it read (once, recorded in the audit log like any change). */
+function MarkReadWhenOpened() {
+  const record = useRecordContext<ContactMessage>();
+  const [update] = useUpdate<ContactMessage>();
+  const marked = useRef<number | null>(null);
+  useEffect(() => {
+    if (!record || record.is_read || marked.current === record.id) return;
+    marked.current = record.id;
+    void update('contact-messages', { id: record.id, data: { is_read: true }, previousData: record }, { mutationMode: 'pessimistic' });
+  }, [record, update]);
+  return null;
+}
+
+function MarkUnreadButton() {
+  const record = useRecordContext<ContactMessage>();
+  const [update, { isPending }] = useUpdate<ContactMessage>();
+  const notify = useNotify();
+  if (!record?.is_read) return null;
+  return (
+    <Button
+      size="small"
+      disabled={isPending}
+      onClick={() =>
+        void update('contact-messages', { id: record.id, data: { is_read: false }, previousData: record }, { mutationMode: 'pessimistic', onSuccess: () => notify('Marked unread: it is back in the list of new messages.', { type: 'info' }) })
+      }
+    >
+      Mark unread
+    </Button>
+  );
+}
+
+/** A message as the customer wrote it, with the account it came from (same e-mail, else same phone). */
+export const ContactMessageShow = () => (
+  <Show
+    actions={
+      <TopToolbar>
+        <MarkUnreadButton />
+      </TopToolbar>
+    }
+  >
+    <MarkReadWhenOpened />
+    <SimpleShowLayout>
+      <DateTimeField source="created_at" label="Sent" />
       <TextField source="name" />
       <EmailField source="email" />
       <TextField source="phone_number" label="Phone" />
       <TextField source="message" sx={{ whiteSpace: 'pre-wrap' }} />
-      <BooleanInput source="is_read" label="Read" />
-    </SimpleForm>
-  </Edit>
+      <ReferenceField source="user_id" reference="customers" label="Customer" link="show" emptyText="No account with this e-mail or phone">
+        <TextField source="username" />
+      </ReferenceField>
+      <BooleanField source="is_read" label="Read" />
+    </SimpleShowLayout>
+  </Show>
 );

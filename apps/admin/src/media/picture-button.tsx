@@ -2,20 +2,27 @@ import { useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
 import ImageIcon from '@mui/icons-material/Image';
 import { adminCall, failureMessage } from './admin-api.ts';
 
-/** Sends a picture as the request body to `path` (PUT); the server re-encodes it in every width. */
+/**
+ * Sends a picture as the request body to `path` (PUT); the server re-encodes it in every width.
+ * "Picture saved." shows beside the button, not as a toast: a toast at the foot of a phone's screen
+ * covered the video's transcoding status just below.
+ */
 export function PictureButton(props: { path: string; label: string; onDone: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
 
   async function send(file: File) {
     setBusy(true);
+    setSaved(false);
     try {
       await adminCall(props.path, { method: 'PUT', body: file, contentType: file.type || 'application/octet-stream' });
-      notify('Picture saved.', { type: 'success' });
+      setSaved(true);
       props.onDone();
     } catch (err) {
       notify(failureMessage(err, 'The picture could not be saved.'), { type: 'error' });
@@ -41,6 +48,9 @@ export function PictureButton(props: { path: string; label: string; onDone: () =
       <Button variant="outlined" startIcon={busy ? <CircularProgress size={16} /> : <ImageIcon />} disabled={busy} onClick={() => input.current?.click()}>
         {props.label}
       </Button>
+      <Typography role="status" variant="body2" color="success.main" sx={{ minHeight: '1.5em' }}>
+        {saved ? 'Picture saved.' : ''}
+      </Typography>
     </>
   );
 }

@@ -67,6 +67,7 @@ export function MediaPanel() {
   }
 
   const job = video.job;
+  const transcoding = job?.state === 'queued' || job?.state === 'running';
   return (
     <Box component="section" aria-labelledby="media-heading" sx={{ p: 2 }}>
       <Typography id="media-heading" variant="h6" component="h2" gutterBottom>
@@ -87,7 +88,8 @@ export function MediaPanel() {
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <JobChip video={video} />
-            {video.duration !== null && <Typography variant="body2">{minutes(video.duration)}</Typography>}
+            {/* While a new file transcodes, the duration on record is the old file's: shown again once the new one is in. */}
+            {video.duration !== null && !transcoding && <Typography variant="body2">{minutes(video.duration)}</Typography>}
           </Stack>
           {job?.state === 'running' && <LinearProgress variant="determinate" value={job.progress} aria-label="Transcoding progress" />}
           {job?.state === 'failed' && (
