@@ -63,6 +63,8 @@ describe.each(engines())('customers, deposits and the dashboard in the back offi
     for (let h = 1; h <= 12; h++) await t.app.reconcileDeposits(new Date(Date.now() + h * h * 3600_000));
     const [inReview] = await call('GET', `/deposits?${filter({ state: 'review' })}`).then((r) => r.json<AdminDeposit[]>());
     expect(inReview).toMatchObject({ checkout_request_id: checkout, state: 'review', amount: 60, username: customer.username });
+    // Found by the phone as the customer says it, though stored as 254799000123.
+    expect((await call('GET', `/deposits?${filter({ q: '0799 000 123' })}`)).json<AdminDeposit[]>().map((d) => d.id)).toEqual([inReview!.id]);
 
     // Still unanswered: it stays in review and says so.
     expect((await call('POST', `/deposits/${inReview!.id}/recheck`)).json<AdminDeposit>().state).toBe('review');

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminDepositSchema, adminListQuerySchema, badRequestSchema, errorDetailSchema, type AdminDeposit } from '@store/contract';
+import { adminDepositSchema, adminListQuerySchema, badRequestSchema, errorDetailSchema, normaliseKenyanPhone, type AdminDeposit } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { deposits, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -48,7 +48,9 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
       if (typeof f.user_id === 'number') where.push(eq(deposits.userId, f.user_id));
       if (typeof f.q === 'string' && f.q.trim()) {
         const like = likePattern(f.q.trim());
-        where.push(or(ilike(deposits.phone, like), ilike(deposits.receipt, like), ilike(users.username, like))!);
+        // A phone as staff hear it (0712 345 678) finds the stored 254712345678 too.
+        const phone = normaliseKenyanPhone(f.q.trim());
+        where.push(or(ilike(deposits.phone, like), ilike(deposits.receipt, like), ilike(users.username, like), ...(phone ? [eq(deposits.phone, phone)] : []))!);
       }
       const condition = where.length ? and(...where) : undefined;
       const [total] = await app.db.select({ n: count() }).from(deposits).innerJoin(users, eq(users.id, deposits.userId)).where(condition);
