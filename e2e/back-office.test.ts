@@ -102,3 +102,136 @@ describe.each(['phone', 'desktop'] as const)('back-office screens at %s width', 
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 });
+
+/** The store's own way of writing a date (CONTRACT §6), never the browser's 11/22/2026. */
+const STORE_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/** A customer's access token and buyer id, from the API as the storefront gets them. */
+async function customerSession(email: string, password: string) {
+  const login = (await (await fetch(`${baseUrl}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).json()) as { tokens: { access: string } };
+  const auth = { authorization: `Bearer ${login.tokens.access}`, 'content-type': 'application/json' };
+  const info = (await (await fetch(`${baseUrl}/api/info/`, { headers: auth })).json()) as { user: { profile: { buyerid: number } } };
+  return { auth, buyerid: info.user.profile.buyerid };
+}
+
+/** Finds a customer with the list's search box and opens them. */
+async function openCustomer(page: Page, username: string) {
+  await page.goto('/admin/#/customers');
+  await page.getByPlaceholder('Name, email or phone').fill(username);
+  await page.getByText(/^1-1 of 1$/).waitFor();
+  await page.getByText(username, { exact: true }).click();
+  await page.getByRole('button', { name: 'Adjust balance' }).waitFor();
+}
+
+// The buttons that move money, pressed as staff press them, at a phone's width and a desk's.
+describe.each([
+  ['phone', 'achieng', '0712 000 111'],
+  ['desktop', 'baraka', '0712 000 222'],
+] as const)('back-office money buttons at %s width', (viewport, buyer, phone) => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await (await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl })).newPage();
+    await signInAsStaff(page);
+  });
+
+  it('finds a customer\'s purchase by name and refunds it with a reason, which the ledger then shows', async () => {
+    await page.goto('/admin/#/purchases');
+    await page.getByPlaceholder('Customer, phone, e-mail or video').fill(buyer);
+    // exact: the Refunded column's sort button would match "Refund" too.
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Refund', exact: true }) }).first();
+    await row.getByText(buyer).waitFor();
+    expect(await page.getByRole('row').filter({ hasText: /achieng|baraka|chebet|daudi/ }).evaluateAll((rows, who) => rows.every((r) => r.textContent!.includes(who)), buyer)).toBe(true);
+    expect((await row.locator('td').first().textContent())!.trim()).toMatch(STORE_DATE);
+    const title = (await row.locator('td').nth(2).textContent())!.trim();
+    await row.getByRole('button', { name: 'Refund', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Refund ${title} to ${buyer}?` });
+    const confirm = dialog.getByRole('button', { name: /^Refund Ksh \d+$/ });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Reason').fill(`Paid twice (${viewport})`);
+    await screenshot(page, `${viewport}-admin-refund-dialog`);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    const price = (await confirm.textContent())!.replace('Refund ', '');
+    await confirm.click();
+    await page.getByText(`Refunded ${price} to ${buyer}.`).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await openCustomer(page, buyer);
+    await page.getByRole('tab', { name: 'Ledger' }).click();
+    await page.getByText(`Paid twice (${viewport})`).waitFor();
+    await screenshot(page, `${viewport}-admin-refund-in-ledger`);
+  });
+
+  it('credits a balance with a reason, and refuses a debit below zero with the server\'s words', async () => {
+    await openCustomer(page, buyer);
+    await page.getByRole('button', { name: 'Adjust balance' }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`^Adjust ${buyer}'s balance`) });
+    await dialog.getByLabel('Amount (Ksh)').fill('-99999');
+    await dialog.getByLabel('Reason').fill('Testing the floor');
+    await dialog.getByRole('button', { name: 'Debit Ksh 99,999' }).click();
+    await page.getByText(/This would take the balance below zero: it is Ksh [\d,]+\./).waitFor();
+    await dialog.getByLabel('Amount (Ksh)').fill('150');
+    await dialog.getByLabel('Reason').fill(`M-Pesa paid, no callback (${viewport})`);
+    await screenshot(page, `${viewport}-admin-adjust-dialog`);
+    await dialog.getByRole('button', { name: 'Credit Ksh 150' }).click();
+    await page.getByText(new RegExp(`^${buyer}'s balance is now Ksh [\\d,]+\\.$`)).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('tab', { name: 'Ledger' }).click();
+    await page.getByText(`M-Pesa paid, no callback (${viewport})`).waitFor();
+  });
+
+  it('asks M-Pesa again about a pending deposit, and says what M-Pesa answered', async () => {
+    const { auth, buyerid } = await customerSession('customer@demo.videostore.co.ke', 'demo-customer-nairobi');
+    const started = await fetch(`${baseUrl}/api/deposit/`, { method: 'POST', headers: auth, body: JSON.stringify({ amount: 70, phone_number: phone, username: buyerid }) });
+    expect(started.status).toBe(200);
+    const { CheckoutRequestID } = (await started.json()) as { CheckoutRequestID: string };
+
+    await page.goto('/admin/#/deposits');
+    await page.getByPlaceholder('Phone, receipt or customer').fill(phone);
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Ask M-Pesa again' }) });
+    await row.first().waitFor();
+    expect(await row.count()).toBe(1);
+    await row.getByRole('button', { name: 'Ask M-Pesa again' }).click();
+    await page.getByText('M-Pesa still has no answer for this payment. Try again later.').waitFor();
+    await screenshot(page, `${viewport}-admin-deposit-recheck`);
+
+    // The customer pays on the phone; the deposit then shows completed, with nothing left to ask.
+    expect((await fetch(`${baseUrl}/mpesa-sim/prompts/${CheckoutRequestID}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":"pay"}' })).status).toBe(200);
+    await expect.poll(async () => ((await (await fetch(`${baseUrl}/api/deposit/${CheckoutRequestID}/`, { headers: auth })).json()) as { state: string }).state, { timeout: 30_000 }).toBe('completed');
+    await page.getByRole('button', { name: 'Refresh' }).first().click();
+    await row.first().waitFor({ state: 'detached' });
+  });
+});
+
+describe('the back office serves a customer who wrote in', () => {
+  it('opens a contact message, marks it read and links to the customer; plain words after saving a video', async () => {
+    const sent = await fetch(`${baseUrl}/api/message/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Wanjiku', email: 'Customer@demo.videostore.co.ke', phone_number: '0799 123 456', message: 'My video stops at minute ten.' }) });
+    expect(sent.status).toBe(201);
+    const page = await (await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl })).newPage();
+    await signInAsStaff(page);
+    await page.goto('/admin/#/contact-messages');
+    await page.getByText('My video stops at minute ten.').click();
+    await page.getByRole('link', { name: 'wanjiku' }).waitFor();
+    await page.getByRole('button', { name: 'Mark unread' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'phone-admin-contact-message');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'wanjiku' }).click();
+    await page.getByRole('button', { name: 'Adjust balance' }).waitFor();
+    // Read now: no longer among the unread the list opens on.
+    await page.goto('/admin/#/contact-messages');
+    await page.getByRole('columnheader', { name: 'Sent' }).or(page.getByText(/^No Contact messages yet/i)).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText('My video stops at minute ten.').count()).toBe(0);
+
+    await page.goto('/admin/#/videos/create');
+    await page.getByLabel('Title').fill('Journey: Nairobi Nights');
+    await page.getByLabel('DJ').click();
+    await page.getByRole('option').first().click();
+    await page.getByLabel('Genre').click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The video is saved. Upload its file under Media below; it goes on sale once it is transcoded and published.').waitFor();
+    expect(await page.getByText('Element created').count()).toBe(0);
+    await screenshot(page, 'phone-admin-video-saved');
+  });
+});
