@@ -1,13 +1,19 @@
 import type { AuthProvider } from 'react-admin';
+import { queryClient } from './query-client.ts';
 import { confirmStaff, currentAccessToken, NotStaffError, renewAccessToken, setAccessToken, signIn, signOut } from './session.ts';
 
-/** react-admin's auth: staff only. A customer's session (from the storefront) is refused, not used. */
+/**
+ * react-admin's auth: staff only. A customer's session (from the storefront) is refused, not used.
+ * Signing in and out empties the answers cache: nothing one person saw is shown to the next.
+ */
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {
+    queryClient.clear();
     await signIn(username, password);
   },
   async logout() {
     await signOut();
+    queryClient.clear();
   },
   async checkAuth() {
     const token = currentAccessToken() ?? (await renewAccessToken());

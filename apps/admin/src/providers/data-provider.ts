@@ -1,8 +1,8 @@
 import { fetchUtils, HttpError } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { currentAccessToken, renewAccessToken } from './session.ts';
+import { session } from './session.ts';
 
-/** Every call with the staff member's token; an expired one is renewed once from the cookie. */
+/** Every call with the staff member's token; an expired one is renewed once from the cookie, one renewal for all calls at once. */
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const send = (token: string | null) => {
     const headers = new Headers(options.headers ?? { Accept: 'application/json' });
@@ -10,12 +10,7 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
     return fetchUtils.fetchJson(url, { ...options, headers });
   };
   try {
-    try {
-      return await send(currentAccessToken() ?? (await renewAccessToken()));
-    } catch (err) {
-      if ((err as { status?: number }).status !== 401) throw err;
-      return await send(await renewAccessToken());
-    }
+    return await session.withToken(send);
   } catch (err) {
     throw inOurWords(err);
   }

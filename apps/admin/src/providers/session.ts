@@ -1,13 +1,15 @@
-/**
- * The staff member's access token, in memory only (as on the storefront); the refresh cookie the
- * server set at login brings a new one after a reload.
- */
-let accessToken: string | null = null;
+import { createSessionClient } from '@store/auth-client';
 
-export const setAccessToken = (token: string | null) => {
-  accessToken = token;
-};
-export const currentAccessToken = () => accessToken;
+/**
+ * The staff member's session: the access token in memory only, renewed from the refresh cookie one
+ * request at a time, by the same client as the storefront's (@store/auth-client).
+ */
+export const session = createSessionClient();
+
+export const setAccessToken = (token: string | null) => session.set(token);
+export const currentAccessToken = () => session.current();
+/** A new access token from the refresh cookie (shared while one is on its way), or null when there is no session. */
+export const renewAccessToken = () => session.renew();
 
 export class NotStaffError extends Error {
   constructor() {
@@ -27,15 +29,6 @@ export async function confirmStaff(token: string): Promise<void> {
   if (!info.user.is_staff) throw new NotStaffError();
 }
 
-/** A new access token from the refresh cookie, or null when there is no session. */
-export async function renewAccessToken(): Promise<string | null> {
-  const res = await fetch('/api/token/refresh/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', credentials: 'same-origin' });
-  if (!res.ok) return null;
-  const { access } = (await res.json()) as { access: string };
-  accessToken = access;
-  return access;
-}
-
 export async function signIn(email: string, password: string): Promise<void> {
   const body = await json<{ is_staff: boolean; tokens: { access: string } }>(
     await fetch('/api/login/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }), credentials: 'same-origin' }),
@@ -44,10 +37,10 @@ export async function signIn(email: string, password: string): Promise<void> {
     await signOut();
     throw new NotStaffError();
   }
-  accessToken = body.tokens.access;
+  session.set(body.tokens.access);
 }
 
 export async function signOut(): Promise<void> {
-  accessToken = null;
+  session.set(null);
   await fetch('/api/logout/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', credentials: 'same-origin' }).catch(() => undefined);
 }
