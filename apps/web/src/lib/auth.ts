@@ -1,29 +1,15 @@
+import { createSessionClient } from '@store/auth-client';
 import { apiUrl, ApiError, type QueryParams } from './api-client.ts';
 import { forgetSession } from './session.ts';
 
-/** The access token: in memory only, so a script injected into the page later cannot find it on disk. */
-let accessToken: string | null = null;
-let renewing: Promise<string | null> | null = null;
+/**
+ * The customer's session: the access token in memory only (a script injected into the page later
+ * finds nothing on disk), renewed from the refresh cookie one request at a time, by the same client
+ * as the back office's (@store/auth-client).
+ */
+const session = createSessionClient();
 
-export const setAccessToken = (token: string | null) => {
-  accessToken = token;
-};
-
-/** A new access token from the refresh cookie (one request at a time); null when the session is over. */
-export function renewAccessToken(): Promise<string | null> {
-  renewing ??= fetch('/api/token/refresh/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', credentials: 'same-origin' })
-    .then(async (res) => {
-      if (!res.ok) return null;
-      const body = (await res.json()) as { access: string };
-      accessToken = body.access;
-      return accessToken;
-    })
-    .catch(() => null)
-    .finally(() => {
-      renewing = null;
-    });
-  return renewing;
-}
+export const setAccessToken = (token: string | null) => session.set(token);
 
 /**
  * A call as the signed-in customer. Renews the access token silently when it has expired (or was
@@ -42,11 +28,7 @@ export async function authRequest<T>(method: string, path: string, opts: { param
       },
       body: opts.form ?? (opts.body !== undefined ? JSON.stringify(opts.body) : null),
     });
-  let res = await send(accessToken ?? (await renewAccessToken()));
-  if (res.status === 401) {
-    const renewed = await renewAccessToken();
-    if (renewed) res = await send(renewed);
-  }
+  const res = await session.withToken(send);
   const data: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     if (res.status === 401) forgetSession();
