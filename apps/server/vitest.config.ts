@@ -9,6 +9,8 @@ export default defineProject({
     exclude: [
       ...(process.env.TEST_DATABASE_URL ? [] : ['test/purchases-two-processes.test.ts', 'test/media-worker.test.ts']),
       ...(process.env.TEST_S3_URL || process.env.CI ? [] : ['src/modules/media/streaming-s3.test.ts']),
+      // Two web processes and a worker: PostgreSQL, Redis and a bucket together.
+      ...((process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL && process.env.TEST_S3_URL) || process.env.CI ? [] : ['test/scale-out.test.ts']),
     ],
     globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 30_000,
