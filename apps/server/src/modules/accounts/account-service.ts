@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { USERNAME_EDITABLE_MAX } from '@store/contract';
 import { FieldError, HttpError } from '../../lib/http-errors.ts';
 import { storeImage, UnreadableImageError } from '../media/images.ts';
+import type { MediaStore } from '../media/storage/media-store.ts';
 import { isUniqueViolation, type UserRepository, type UserRow } from './user-repository.ts';
 
 const TAKEN = {
@@ -11,7 +12,7 @@ const TAKEN = {
 const PICTURE_FORMATS = new Set(['jpeg', 'png', 'webp']);
 
 /** The changes a customer may make to their own account (registration: registration.ts). */
-export function createAccountService(deps: { users: UserRepository; mediaDir: string }) {
+export function createAccountService(deps: { users: UserRepository; media: MediaStore }) {
   const { users } = deps;
 
   /** Runs a write, answering a taken username or e-mail as the field error it is. */
@@ -41,7 +42,7 @@ export function createAccountService(deps: { users: UserRepository; mediaDir: st
         .metadata()
         .catch(() => null);
       if (!meta?.format || !PICTURE_FORMATS.has(meta.format)) throw new FieldError({ profile_pic: ['Upload a JPEG, PNG or WebP picture.'] });
-      return storeImage(deps.mediaDir, 'portraits', bytes).catch((err: unknown) => {
+      return storeImage(deps.media, 'portraits', bytes).catch((err: unknown) => {
         throw err instanceof UnreadableImageError ? new FieldError({ profile_pic: [err.message] }) : err;
       });
     },

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { LimitFactory } from '../../lib/rate-limits.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -17,7 +16,7 @@ export function createAccounts(app: FastifyInstance, deps: { mailer: Mailer; lim
   const { config, db } = app;
   const users = createUserRepository(db);
   const sessions = createSessionService({ db, users, tokens: createTokenSigner(config.jwtSecret), limits: deps.limits, failureLimit: config.loginFailureLimit });
-  const accounts = createAccountService({ users, mediaDir: path.join(config.dataDir, 'media') });
+  const accounts = createAccountService({ users, media: app.mediaStore });
   const resets = createResetService({ db, users, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
   const quickSignup = createQuickSignup({ db, users, sessions, mailer: deps.mailer, publicUrl: config.publicUrl, log: app.log });
   const registration = createRegistration({ users, mailer: deps.mailer, publicUrl: config.publicUrl, log: app.log });

@@ -110,6 +110,19 @@ describe('owned media from a bucket (MEDIA_STORAGE_URL)', () => {
     expect((await fetch(`${s3.endpoint}/${s3.bucket}/${s3.prefix}private/videos/${videoId}/r1-1/download.mp4`)).status).toBe(403);
   });
 
+  it("keeps a customer's profile picture in the bucket, not on the web server's disk", async () => {
+    const png = await sharp({ create: { width: 500, height: 400, channels: 3, background: '#36a' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('profile_pic', new Blob([png], { type: 'image/png' }), 'me.png');
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/profile/${owner.buyerid}/`, headers: owner.auth, payload: form as unknown as object });
+    expect(res.statusCode, res.body).toBe(200);
+    const pic = res.json<{ profile: { profile_pic: string } }>().profile.profile_pic;
+    expect(await t.app.mediaStore.exists(pic.slice('/media/'.length))).toBe(true);
+    expect((await get(pic)).statusCode).toBe(200);
+    await expect(fs.readdir(path.join(t.config.dataDir, 'media', 'portraits'))).rejects.toThrow();
+    await t.app.mediaStore.removePrefix('portraits');
+  });
+
   it('serves posters from the bucket at the usual public address, cached for a year', async () => {
     const png = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#0a0' } }).png().toBuffer();
     const key = await storeImage(t.app.mediaStore, 'posters', png);
