@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor, fireEvent } from '@testing-library/react';
+import { AdminContext, Notification, RecordContextProvider } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminVideo } from '@store/contract';
+import { session } from '../providers/session.ts';
+import { MediaPanel } from './media-panel.tsx';
+
+const video = (over: Partial<AdminVideo> = {}): AdminVideo => ({
+  id: 7,
+  title: 'Empire of Swords',
+  season: 'Season 2',
+  dj_id: 1,
+  genre_id: 1,
+  cartegory: 'series',
+  type: 'Swahili',
+  price: 250,
+  synopsis: '',
+  suggest: false,
+  popular: false,
+  published: true,
+  purchase_times: 3,
+  date_uploaded: '2026-11-20T10:00:00Z',
+  poster: null,
+  playable: true,
+  duration: 754,
+  job: null,
+  files: [],
+  ...over,
+});
+
+/** The back office's API for one video: GET answers `current`, PUT poster saves a picture. */
+function serve(current: () => AdminVideo) {
+  const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    const path = String(url);
+    if (path.endsWith('/poster') && init?.method === 'PUT') return Response.json({ poster: '/images/p.webp' });
+    return Response.json(current());
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const renderPanel = (record: AdminVideo) =>
+  render(
+    <AdminContext>
+      <RecordContextProvider value={record}>
+        <MediaPanel />
+      </RecordContextProvider>
+      <Notification />
+    </AdminContext>,
+  );
+
+describe('the media panel of a video', () => {
+  beforeEach(() => session.set('token'));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    session.set(null);
+  });
+
+  it('shows the duration of the file that plays', async () => {
+    serve(() => video());
+    renderPanel(video());
+    await screen.findByText('Ready');
+    expect(screen.getByText('12 min 34 s')).toBeTruthy();
+  });
+
+  it('hides the old duration while a new file transcodes, and shows the new one when it is done', async () => {
+    let current = video({ job: { id: 3, state: 'running', progress: 40, attempts: 1, error: null, updated_at: '2026-11-22T10:00:00Z' } });
+    serve(() => current);
+    renderPanel(current);
+    await screen.findByText('Transcoding 40%');
+    expect(screen.queryByText('12 min 34 s')).toBeNull();
+    current = video({ duration: 3600, job: { id: 3, state: 'done', progress: 100, attempts: 1, error: null, updated_at: '2026-11-22T10:05:00Z' } });
+    await screen.findByText('60 min 0 s', undefined, { timeout: 5000 });
+  });
+
+  it('says "Picture saved." beside the poster button, not in a toast over the transcoding status', async () => {
+    const fetch = serve(() => video({ job: { id: 3, state: 'queued', progress: 0, attempts: 0, error: null, updated_at: '2026-11-22T10:00:00Z' } }));
+    const { container } = renderPanel(video());
+    await screen.findByText('Queued');
+    const input = screen.getByLabelText('Upload poster') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array([137, 80, 78, 71])], 'poster.png', { type: 'image/png' })] } });
+    const status = await screen.findByRole('status');
+    await waitFor(() => expect(status.textContent).toBe('Picture saved.'));
+    expect(fetch).toHaveBeenCalledWith('/api/admin/videos/7/poster', expect.objectContaining({ method: 'PUT' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(container.ownerDocument.querySelector('.MuiSnackbar-root')).toBeNull();
+    expect(screen.getAllByText('Picture saved.')).toHaveLength(1);
+  });
+});
