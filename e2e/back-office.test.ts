@@ -136,7 +136,7 @@ describe.each([
 
   it('finds a customer\'s purchase by name and refunds it with a reason, which the ledger then shows', async () => {
     await page.goto('/admin/#/purchases');
-    await page.getByPlaceholder('Customer, phone, e-mail or video').fill(buyer);
+    await page.getByPlaceholder('Name, phone, e-mail or video').fill(buyer);
     // exact: the Refunded column's sort button would match "Refund" too.
     const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Refund', exact: true }) }).first();
     await row.getByText(buyer).waitFor();

@@ -5,7 +5,7 @@ import { DateTimeField } from '../media/date-time-field.tsx';
 
 // One box for what a customer tells staff: their name, phone or e-mail, or the video's title.
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Customer, phone, e-mail or video" sx={{ minWidth: { sm: 320 } }} />,
+  <SearchInput key="q" source="q" alwaysOn placeholder="Name, phone, e-mail or video" />,
   <BooleanInput key="refunded" source="refunded" label="Refunded" />,
 ];
 
