@@ -46,6 +46,12 @@ describe.each(engines())('refunds and balance adjustments on %s', (engine) => {
     expect((await admin('POST', `/purchases/${purchase!.id}/refund`, { reason: 'Again' })).statusCode).toBe(409);
     expect(await balance()).toBe(100);
     expect(await ledgerMismatches(db())).toEqual([]);
+    // The ledger says what was refunded and why, as a purchase's entry names what was bought.
+    const ledger = (await admin('GET', `/ledger?filter=${encodeURIComponent(JSON.stringify({ user_id: customer.id }))}`)).json<{ kind: string; note: string | null }[]>();
+    expect(ledger.slice(0, 2).map((e) => [e.kind, e.note])).toEqual([
+      ['refund', 'Nairobi Heist: Bought the wrong season'],
+      ['purchase', 'Nairobi Heist'],
+    ]);
     const log = (await admin('GET', `/audit?filter=${encodeURIComponent(JSON.stringify({ resource: 'purchases', record_id: purchase!.id }))}`)).json<AdminAuditEntry[]>();
     expect(log).toHaveLength(1);
     expect(log[0]!.after).toMatchObject({ reason: 'Bought the wrong season' });

@@ -76,8 +76,14 @@ export const ledger = {
     if (!row) throw new HttpError(404, 'No such purchase.');
     if (row.refundedAt) throw new HttpError(409, 'This purchase was already refunded.');
     await tx.update(purchases).set({ refundedAt: sql`now()` }).where(eq(purchases.id, purchaseId));
-    await tx.update(videos).set({ purchaseTimes: sql`greatest(${videos.purchaseTimes} - 1, 0)` }).where(eq(videos.id, row.videoId));
-    const balance = await postLedgerEntry(tx, { userId: row.userId, kind: 'refund', amount: row.price, reference: `refund-${purchaseId}`, note: reason });
+    const [video] = await tx
+      .update(videos)
+      .set({ purchaseTimes: sql`greatest(${videos.purchaseTimes} - 1, 0)` })
+      .where(eq(videos.id, row.videoId))
+      .returning({ id: videos.id, title: videos.title, season: videos.season });
+    // The note names the video, as a purchase's does, then says why.
+    const note = `${videosNote([video!])}: ${reason}`;
+    const balance = await postLedgerEntry(tx, { userId: row.userId, kind: 'refund', amount: row.price, reference: `refund-${purchaseId}`, note });
     return { userId: row.userId, videoId: row.videoId, price: row.price, balance };
   },
 
