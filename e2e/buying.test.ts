@@ -25,7 +25,15 @@ async function enterPinOnPhone(context: BrowserContext, checkoutRequestId: strin
   await steps.tap(phone.locator(`li[data-checkout="${checkoutRequestId}"]`).getByRole('button', { name: 'Pay (PIN)' }));
   await phone.close();
 }
-const playing = (page: Page) => page.waitForFunction(() => ((document.querySelector('[data-media-player] video') as HTMLVideoElement | null)?.currentTime ?? 0) > 1, undefined, { timeout: 60_000 });
+/** Waits until the player has played a second; a picture of the page if it never does. */
+async function playing(page: Page) {
+  try {
+    await page.waitForFunction(() => ((document.querySelector('[data-media-player] video') as HTMLVideoElement | null)?.currentTime ?? 0) > 1, undefined, { timeout: 60_000 });
+  } catch (err) {
+    await screenshot(page, `not-playing-${page.viewportSize()?.width}`);
+    throw err;
+  }
+}
 
 // CI runs these while other suites load both cores: generous waits, the same checks.
 describe('buying in the browser', { timeout: 180_000 }, () => {

@@ -52,7 +52,8 @@ describe('deposits in the browser', { timeout: 150_000 }, () => {
 
   it('shows M-Pesa’s reason when the customer cancels, with a way to try again', async () => {
     await depositAndAnswer(20, '0712 345 678', 'Cancel');
-    await page.getByText('The payment was cancelled: Request cancelled by user').waitFor({ timeout: 60_000 });
+    // a plain sentence, not M-Pesa's own words
+    await page.getByText('You cancelled the M-Pesa prompt. Nothing was charged.').waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Try again' }).waitFor();
     await screenshot(page, 'phone-deposit-cancelled');
     await page.getByTestId('header-balance').filter({ hasText: 'Ksh 150' }).waitFor();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { purchaseRecordSchema } from './catalog.ts';
 import { depositSchema } from './deposits.ts';
 import { kenyanPhoneSchema } from './phone.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { CATEGORIES } from './catalog.ts';
 import { idSchema } from './common.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { idSchema, pageParamSchema, pageSizeSchema, queryFlagSchema, wholeNumber } from './common.ts';
 import { ownedMediaSchema } from './media.ts';
 import { kenyanPhoneSchema } from './phone.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Every non-field error of the API: `{"detail": "..."}` (CONTRACT §3). */
 export const errorDetailSchema = z.object({ detail: z.string() }).meta({ id: 'ErrorDetail' });
@@ -7,15 +7,6 @@ export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 /** Field errors: `{"field": ["message", ...]}` (CONTRACT §3). */
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string())).meta({ id: 'FieldErrors' });
 export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
-
-/**
- * For the browser apps, called before they parse anything: zod probes whether it may compile
- * parsers with `new Function`, and under the store's Content-Security-Policy (no 'unsafe-eval')
- * that probe is reported as a violation even though zod catches it. Jitless parsing never probes.
- */
-export function parseWithoutEval(): void {
-  z.config({ jitless: true });
-}
 
 /** The largest id the database holds (PostgreSQL integer). */
 export const MAX_ID = 2_147_483_647;

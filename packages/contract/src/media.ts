@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const MEDIA_STATES = ['none', 'queued', 'processing', 'ready', 'failed'] as const;
 export type MediaState = (typeof MEDIA_STATES)[number];

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * Kenyan mobile numbers in every form people type them (CONTRACT §4):

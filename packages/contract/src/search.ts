@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Fewer letters than this fetch no suggestions (the box stays quiet while a word starts). */
 export const MIN_SUGGEST_LENGTH = 2;

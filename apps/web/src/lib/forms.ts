@@ -1,12 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type DefaultValues, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
-import { parseWithoutEval } from '@store/contract';
 import type { z } from 'zod';
 import { ApiError } from './api-client.ts';
-
-// The store runs under a Content-Security-Policy without eval (see parseWithoutEval). Said here, where
-// the forms are, rather than at start-up: zod then loads with the first form, not with the home page.
-parseWithoutEval();
 
 type AnySchema = z.ZodType<FieldValues, FieldValues>;
 

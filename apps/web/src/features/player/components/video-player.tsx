@@ -2,7 +2,7 @@ import '@vidstack/react/player/styles/default/theme.css';
 import '@vidstack/react/player/styles/default/layouts/video.css';
 import { isHLSProvider, MediaPlayer, MediaProvider, Track, type MediaPlayerInstance, type MediaProviderAdapter } from '@vidstack/react';
 import { DefaultVideoLayout, defaultLayoutIcons } from '@vidstack/react/player/layouts/default';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { OwnedMedia } from '@store/contract';
 import { saveProgress } from '../api/save-progress.ts';
 import { initialQuality, rememberQuality } from './quality-preference.ts';
@@ -37,6 +37,11 @@ export default function VideoPlayer({ videoId, title, poster, media, subtitles, 
       controlRef.current = null;
     };
   }, [controlRef]);
+  // The address the player started with, kept while it plays: the page reads the video again (and gets
+  // freshly signed addresses) after a purchase or on a visit, and a new src would restart the player.
+  // Signed addresses last hours; the page is keyed by video, so another video gets its own.
+  const [stream] = useState(media.stream);
+  const autoStarted = useRef(false);
   const lastSaved = useRef(media.resume_at);
   const resumed = useRef(false);
   // Our own first choice of rung is not the customer's: only their later choices are remembered.
@@ -78,13 +83,16 @@ export default function VideoPlayer({ videoId, title, poster, media, subtitles, 
 
   function onCanPlay() {
     const p = player.current;
+    // The customer's tap on Play (success screen) still counts as the gesture a browser wants.
+    if (p && autoPlay && !autoStarted.current) {
+      autoStarted.current = true;
+      void p.play().catch(() => (autoStarted.current = false));
+    }
     if (!p || resumed.current) return;
     resumed.current = true;
     const at = media.resume_at;
     // Not at the very start or end: there, starting over is what the customer wants.
     if (at >= 1 && at < p.duration - 2) p.currentTime = at;
-    // The customer's tap on Play (success screen) still counts as the gesture a browser wants.
-    if (autoPlay) void p.play().catch(() => undefined);
   }
 
   function save(at: number) {
@@ -97,7 +105,7 @@ export default function VideoPlayer({ videoId, title, poster, media, subtitles, 
     <MediaPlayer
       ref={player}
       title={title}
-      src={{ src: media.stream, type: 'application/x-mpegurl' }}
+      src={{ src: stream, type: 'application/x-mpegurl' }}
       poster={poster ?? undefined}
       playsInline
       load="visible"

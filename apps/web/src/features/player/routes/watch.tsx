@@ -25,7 +25,7 @@ function Player({ video, controlRef, autoPlay }: { video: Video; controlRef: { c
   const subtitles = video.additional_files.filter((f) => f.file && f.name.toLowerCase().endsWith('.vtt')).map((f) => ({ label: 'English', src: f.file! }));
   return (
     <Suspense fallback={playerBox}>
-      <VideoPlayer videoId={video.vidId} title={video.title} poster={video.image} media={{ ...media, stream: media.stream }} subtitles={subtitles} controlRef={controlRef} autoPlay={autoPlay} />
+      <VideoPlayer key={video.vidId} videoId={video.vidId} title={video.title} poster={video.image} media={{ ...media, stream: media.stream }} subtitles={subtitles} controlRef={controlRef} autoPlay={autoPlay} />
     </Suspense>
   );
 }
