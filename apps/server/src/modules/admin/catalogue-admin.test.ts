@@ -36,21 +36,6 @@ describe.each(engines())('videos and the team in the back office on %s', (engine
   const action = () => fixture.genres.find((g) => g.title === 'Action')!.id;
   const newVideo = { title: 'Mombasa Nights', season: '', dj_id: 0, genre_id: 0, cartegory: 'movie', price: 80, synopsis: 'A night on the coast.', suggest: true, popular: false, published: false };
 
-  it('refuses visitors and customers on the new routes', async () => {
-    const routes = [
-      ['GET', '/videos'], ['POST', '/videos'], ['GET', '/videos/1'], ['PUT', '/videos/1'], ['DELETE', '/videos/1'],
-      ['PUT', '/videos/1/poster'], ['POST', '/videos/1/retry'], ['DELETE', '/videos/1/files/1'],
-      ['GET', '/people'], ['POST', '/people'], ['PUT', '/people/1'], ['DELETE', '/people/1'], ['PUT', '/people/1/picture'],
-      ['GET', '/customers'], ['GET', '/customers/1'], ['PUT', '/customers/1'],
-      ['GET', '/deposits'], ['GET', '/deposits/1'], ['POST', '/deposits/1/recheck'], ['GET', '/ledger'], ['GET', '/dashboard'],
-      ['POST', '/uploads'], ['DELETE', '/uploads/abc'],
-    ] as const;
-    for (const [method, url] of routes) {
-      expect((await call(method, url, undefined, {})).statusCode, `${method} ${url} as a visitor`).toBe(401);
-      expect((await call(method, url, undefined, customer.auth)).statusCode, `${method} ${url} as a customer`).toBe(403);
-    }
-  });
-
   it('creates a video with the DJ’s type, changes it, and logs both', async () => {
     const created = await call('POST', '/videos', { ...newVideo, dj_id: zamu(), genre_id: action() });
     expect(created.statusCode, created.body).toBe(201);
