@@ -23,6 +23,8 @@ async function enterPinOnPhone(context: BrowserContext, checkoutRequestId: strin
   const phone = await context.newPage();
   await phone.goto('/mpesa-sim/phone');
   await steps.tap(phone.locator(`li[data-checkout="${checkoutRequestId}"]`).getByRole('button', { name: 'Pay (PIN)' }));
+  // The phone's answer is a request of its own: closing the page before it is sent would lose it.
+  await phone.locator(`li[data-checkout="${checkoutRequestId}"]`).waitFor({ state: 'detached' });
   await phone.close();
 }
 /** Waits until the player has played a second; a picture of the page if it never does. */

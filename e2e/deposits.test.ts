@@ -36,6 +36,8 @@ async function depositAndAnswer(amount: number, phone: string, button: 'Pay (PIN
   const [phonePage] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: 'open the simulated M-Pesa phone' }).click()]);
   await phonePage.waitForLoadState();
   await phonePage.locator(`li[data-checkout="${CheckoutRequestID}"]`).getByRole('button', { name: button }).click();
+  // The phone's answer is a request of its own: closing the page before it is sent would lose it.
+  await phonePage.locator(`li[data-checkout="${CheckoutRequestID}"]`).waitFor({ state: 'detached' });
   await phonePage.close();
 }
 

@@ -5,7 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DEPOSIT_MAX, depositInputSchema } from '@store/contract';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -27,12 +27,9 @@ const PIN_HINT = 'Enter your M-Pesa PIN to complete transaction.';
 function Outcome({ id, next, onRetry }: { id: string; next: string | null; onRetry: () => void }) {
   const status = useDepositStatus(id);
   const d = status.data;
-  const box = useRef<HTMLDivElement>(null);
-  // The answer shows where the customer is looking, not below the fold of a small phone.
-  useEffect(() => box.current?.scrollIntoView({ block: 'center' }), [d?.state]);
   if (!d || d.state === 'pending') {
     return (
-      <Box ref={box} role="status" sx={{ mt: 2 }}>
+      <Box role="status" sx={{ mb: 2 }}>
         <Typography variant="body2" sx={{ mb: 1 }}>
           Waiting for M-Pesa…
         </Typography>
@@ -42,13 +39,13 @@ function Outcome({ id, next, onRetry }: { id: string; next: string | null; onRet
   }
   if (d.state === 'completed') {
     return (
-      <Alert ref={box} severity="success" sx={{ mt: 2 }} role="status" action={next && <Button color="inherit" component={Link} to={next}>Continue</Button>}>
+      <Alert severity="success" sx={{ mb: 2 }} role="status" action={next && <Button color="inherit" component={Link} to={next}>Continue</Button>}>
         Deposit of {formatKsh(d.amount)} received (M-Pesa receipt {d.receipt}). Your balance is now <strong>{formatKsh(d.balance ?? 0)}</strong>.
       </Alert>
     );
   }
   return (
-    <Alert ref={box} severity={d.state === 'review' ? 'warning' : 'error'} sx={{ mt: 2 }} action={d.state !== 'review' && <Button color="inherit" onClick={onRetry}>Try again</Button>}>
+    <Alert severity={d.state === 'review' ? 'warning' : 'error'} sx={{ mb: 2 }} action={d.state !== 'review' && <Button color="inherit" onClick={onRetry}>Try again</Button>}>
       {d.message}
     </Alert>
   );
@@ -102,6 +99,8 @@ export default function DepositScreen() {
   return (
     <Box sx={{ ...pageSx, maxWidth: 560 }}>
       <PageTitle>Deposit</PageTitle>
+      {/* What M-Pesa answered, at the top where a small phone shows it without scrolling. */}
+      {checkoutId && <Outcome id={checkoutId} next={next} onRetry={() => setCheckoutId(null)} />}
       <Box component="ol" sx={{ pl: 2.5, mt: 0, color: 'text.secondary', '& li': { mb: 0.5 } }}>
         <li>Type the amount in Ksh, from 1 to {DEPOSIT_MAX.toLocaleString('en-KE')}.</li>
         <li>Type your M-Pesa phone number: the one that will pay.</li>
@@ -135,7 +134,6 @@ export default function DepositScreen() {
           Deposit
         </Button>
       </Box>
-      {checkoutId && <Outcome id={checkoutId} next={next} onRetry={() => setCheckoutId(null)} />}
       {start.data?.simulator_phone && (
         <Typography variant="body2" sx={{ mt: 2 }}>
           Test store:{' '}
