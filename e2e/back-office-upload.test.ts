@@ -33,11 +33,11 @@ describe('from the back office to a customer’s screen', () => {
     await staff.goto('/admin/#/djs/create');
     await staff.getByLabel('DJ name').fill('Baraka');
     await staff.getByRole('button', { name: 'Save' }).click();
-    await staff.getByText('Element created').waitFor();
+    await staff.getByText('The DJ is saved.').waitFor();
     await staff.goto('/admin/#/genres/create');
     await staff.getByLabel('Title').fill('Wildlife');
     await staff.getByRole('button', { name: 'Save' }).click();
-    await staff.getByText('Element created').last().waitFor();
+    await staff.getByText('The genre is saved.').last().waitFor();
 
     await staff.goto('/admin/#/videos/create');
     await staff.getByLabel('Title').fill(UPLOADED_VIDEO_TITLE);
