@@ -86,7 +86,9 @@ export default function VideoPlayer({ videoId, title, poster, media, subtitles, 
     // The customer's tap on Play (success screen) still counts as the gesture a browser wants.
     if (p && autoPlay && !autoStarted.current) {
       autoStarted.current = true;
-      void p.play().catch(() => (autoStarted.current = false));
+      // After the player has finished its own can-play work: asked within it, the request was taken
+      // (the player said playing) while the video element stayed paused.
+      setTimeout(() => void p.play().catch(() => (autoStarted.current = false)), 0);
     }
     if (!p || resumed.current) return;
     resumed.current = true;
