@@ -41,7 +41,21 @@ export default function VideoPlayer({ videoId, title, poster, media, subtitles, 
   // freshly signed addresses) after a purchase or on a visit, and a new src would restart the player.
   // Signed addresses last hours; the page is keyed by video, so another video gets its own.
   const [stream] = useState(media.stream);
-  const autoStarted = useRef(false);
+  // Play on the success screen starts the video. Asked once, the player sometimes took the request (it
+  // said playing) while the video element stayed paused at 0:00 as hls.js settled its first rung; so
+  // the element itself is asked, a few times in the first seconds, until it really moves. The
+  // customer's tap still counts as the gesture a browser wants.
+  useEffect(() => {
+    if (!autoPlay) return;
+    let ticks = 0;
+    const timer = setInterval(() => {
+      const video = player.current?.el?.querySelector('video');
+      // 20 s at most: on a slow phone the first segment may take a while to arrive.
+      if (++ticks > 40 || (video && video.currentTime > 0.3)) return clearInterval(timer);
+      if (video && video.readyState >= 3 && video.paused) void video.play().catch(() => undefined);
+    }, 500);
+    return () => clearInterval(timer);
+  }, [autoPlay]);
   const lastSaved = useRef(media.resume_at);
   const resumed = useRef(false);
   // Our own first choice of rung is not the customer's: only their later choices are remembered.
@@ -83,13 +97,6 @@ export default function VideoPlayer({ videoId, title, poster, media, subtitles, 
 
   function onCanPlay() {
     const p = player.current;
-    // The customer's tap on Play (success screen) still counts as the gesture a browser wants.
-    if (p && autoPlay && !autoStarted.current) {
-      autoStarted.current = true;
-      // After the player has finished its own can-play work: asked within it, the request was taken
-      // (the player said playing) while the video element stayed paused.
-      setTimeout(() => void p.play().catch(() => (autoStarted.current = false)), 0);
-    }
     if (!p || resumed.current) return;
     resumed.current = true;
     const at = media.resume_at;
