@@ -114,3 +114,11 @@ export class Steps {
     return `${this.total} (${this.taps} taps, ${this.fields} fields)`;
   }
 }
+
+/** Ids of the videos the signed-in customer on this page owns, as the server says. */
+export function ownedVideoIds(page: Page): Promise<number[]> {
+  return page.evaluate(async () => {
+    const { access } = (await (await fetch('/api/token/refresh/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { access: string };
+    return ((await (await fetch('/api/info/', { headers: { authorization: `Bearer ${access}` } })).json()) as { purchase: { video_id: number }[] }).purchase.map((p) => p.video_id);
+  });
+}

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type CatalogueVideo, launchChromium, logInAsDemoCustomer, screenshot, seriousAccessibilityViolations, Steps, VIEWPORTS, videosForSale } from './browser.ts';
+import { type CatalogueVideo, launchChromium, logInAsDemoCustomer, screenshot, seriousAccessibilityViolations, Steps, VIEWPORTS, videosForSale, ownedVideoIds } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -83,10 +83,7 @@ describe('buying in the browser', { timeout: 180_000 }, () => {
     await logInAsDemoCustomer(page);
     // One the demo customer does not own yet (the watching journey may have bought one already) and
     // that the cart journey below does not use.
-    const owned = await page.evaluate(async () => {
-      const { access } = (await (await fetch('/api/token/refresh/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { access: string };
-      return ((await (await fetch('/api/info/', { headers: { authorization: `Bearer ${access}` } })).json()) as { purchase: { video_id: number }[] }).purchase.map((p) => p.video_id);
-    });
+    const owned = await ownedVideoIds(page);
     v1 = [v1, v0].find((v) => !owned.includes(v.vidId))!;
     await page.goto(`/video/${v1.vidId}`);
     await page.getByRole('heading', { level: 1, name: v1.title }).waitFor();

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, logInAsDemoCustomer, screenshot, seriousAccessibilityViolations, VIEWPORTS, videosForSale } from './browser.ts';
+import { launchChromium, logInAsDemoCustomer, screenshot, seriousAccessibilityViolations, VIEWPORTS, videosForSale, ownedVideoIds } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -32,10 +32,7 @@ describe('watching in the browser', () => {
     page = await (await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl, hasTouch: true, isMobile: true })).newPage();
     await logInAsDemoCustomer(page);
     // One the demo customer does not own yet: the buying journeys may have run first.
-    const owned = await page.evaluate(async () => {
-      const { access } = (await (await fetch('/api/token/refresh/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { access: string };
-      return ((await (await fetch('/api/info/', { headers: { authorization: `Bearer ${access}` } })).json()) as { purchase: { video_id: number }[] }).purchase.map((p) => p.video_id);
-    });
+    const owned = await ownedVideoIds(page);
     newest = (await videosForSale(baseUrl, 1)).find((v) => !owned.includes(v.vidId))!;
     await page.goto(`/video/${newest.vidId}`);
     await page.getByRole('button', { name: 'Buy' }).click();

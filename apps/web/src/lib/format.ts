@@ -3,3 +3,6 @@ export const truncateSynopsis = (text: string, max = 100) => (text.length > max 
 
 // Dates as YYYY-MM-DD HH:mm:ss in Nairobi time: one formatDate for the storefront and the back office.
 export { formatBytes, formatDate, formatKsh } from '@store/contract';
+
+/** A stored 2547XXXXXXXX as a Kenyan types it: 07XXXXXXXX (empty when there is none). */
+export const localPhone = (phone: string | null | undefined) => (phone ? phone.replace(/^254/, '0') : '');

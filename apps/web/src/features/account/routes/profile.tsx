@@ -13,14 +13,13 @@ import { Link, useSearchParams } from 'react-router';
 import { profileFormSchema, USERNAME_EDITABLE_MAX, type User } from '@store/contract';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldProps, showServerErrors, useSchemaForm } from '../../../lib/forms.ts';
-import { formatKsh } from '../../../lib/format.ts';
+import { formatKsh, localPhone } from '../../../lib/format.ts';
 import { pageSx } from '../../../components/page.tsx';
 import { useUpdateProfile } from '../api/account-calls.ts';
 import { LogoutButton } from '../components/logout-button.tsx';
 import { useGuardedInfo } from '../../../api/use-guarded-info.ts';
 
 export const UPDATED_TOAST_MS = 2000;
-const localPhone = (phone: string | null) => (phone ? phone.replace(/^254/, '0') : '');
 
 function DashboardBar({ staff }: { staff: boolean }) {
   const links = [

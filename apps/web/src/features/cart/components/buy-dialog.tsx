@@ -15,12 +15,12 @@ import { Link } from 'react-router';
 import { type CheckoutPayment, type Deposit, quickSignupInputSchema } from '@store/contract';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showServerErrors } from '../../../lib/forms.ts';
-import { formatKsh } from '../../../lib/format.ts';
+import { formatKsh, localPhone } from '../../../lib/format.ts';
 import { isSignedIn, rememberedPhone } from '../../../lib/session.ts';
 import { useInfo } from '../../../api/get-info.ts';
 import { useQuickSignup } from '../../../api/session.ts';
 import { useBuy } from '../api/order-calls.ts';
-import { CheckoutFields, localPhone } from './checkout-fields.tsx';
+import { CheckoutFields } from './checkout-fields.tsx';
 import { MpesaProgress } from './mpesa-progress.tsx';
 
 export interface BoughtItem {

@@ -4,9 +4,6 @@ import TextField from '@mui/material/TextField';
 import type { UseFormReturn } from 'react-hook-form';
 import { fieldProps } from '../../../lib/forms.ts';
 
-/** A stored 2547XXXXXXXX as a Kenyan types it: 07XXXXXXXX. */
-export const localPhone = (phone: string | null | undefined) => (phone ? phone.replace(/^254/, '0') : null);
-
 interface CheckoutFieldsProps {
   askEmail: boolean;
   askPhone: boolean;

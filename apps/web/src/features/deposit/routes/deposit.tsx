@@ -10,7 +10,7 @@ import { Link, useSearchParams } from 'react-router';
 import { DEPOSIT_MAX, depositInputSchema } from '@store/contract';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldProps, showServerErrors, useSchemaForm } from '../../../lib/forms.ts';
-import { formatKsh } from '../../../lib/format.ts';
+import { formatKsh, localPhone } from '../../../lib/format.ts';
 import { nextPath } from '../../../lib/next-path.ts';
 import { rememberedPhone, rememberPhone } from '../../../lib/session.ts';
 import { useGuardedInfo } from '../../../api/use-guarded-info.ts';
@@ -66,7 +66,7 @@ export default function DepositScreen() {
 
   // The phone on the profile, when this device has not paid with another one before.
   useEffect(() => {
-    if (profile?.phone_number && !form.getValues('phone_number')) form.setValue('phone_number', profile.phone_number.replace(/^254/, '0'));
+    if (profile?.phone_number && !form.getValues('phone_number')) form.setValue('phone_number', localPhone(profile.phone_number));
   }, [profile?.phone_number, form]);
 
   useEffect(() => {
