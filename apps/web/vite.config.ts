@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
+import { messageCatalogs } from './vite-catalogs.ts';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), messageCatalogs()],
   // The manifest lets bench/web/bundle-size.mjs measure what the home page loads before it can render.
   build: {
     manifest: true,

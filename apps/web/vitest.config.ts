@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
+import { messageCatalogs } from './vite-catalogs.ts';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), messageCatalogs()],
   test: {
     name: 'web',
     environment: 'jsdom',

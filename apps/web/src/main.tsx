@@ -3,11 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
+import { loadCatalogMessages } from './features/catalog/messages.ts';
+import { loadCommonMessages } from './lib/i18n.ts';
 
 // Rendered as a transition, React yields to the browser every few milliseconds instead of holding
 // a slow phone's main thread for the whole first render; the server's shell is on screen meanwhile.
+// The words of the shell and the home page come first, in the chosen language (a few kilobytes).
 const root = createRoot(document.getElementById('root')!);
-startTransition(() => {
+void Promise.all([loadCommonMessages(), loadCatalogMessages()]).then(() => startTransition(() => {
   root.render(
     <StrictMode>
       <AppProviders queryClient={createQueryClient()}>
@@ -17,4 +20,4 @@ startTransition(() => {
       </AppProviders>
     </StrictMode>,
   );
-});
+}));

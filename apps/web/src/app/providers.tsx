@@ -1,7 +1,9 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { i18n } from '../lib/i18n.ts';
 import { theme } from './theme.ts';
 
 export function createQueryClient() {
@@ -15,11 +17,13 @@ export function createQueryClient() {
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        {children}
-      </ThemeProvider>
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          {children}
+        </ThemeProvider>
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

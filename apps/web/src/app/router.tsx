@@ -2,8 +2,18 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from './layout/app-layout.tsx';
 import { HomeScreen } from '../features/catalog/routes/home.tsx';
+import { loadAccountMessages } from '../features/account/messages.ts';
+import { loadAuthMessages } from '../features/auth/messages.ts';
+import { loadCartMessages } from '../features/cart/messages.ts';
+import { loadContentMessages } from '../features/content/messages.ts';
+import { loadDepositMessages } from '../features/deposit/messages.ts';
+import { loadNotFoundMessages } from '../features/not-found/messages.ts';
+import { loadPlayerMessages } from '../features/player/messages.ts';
+import { loadSearchMessages } from '../features/search/messages.ts';
 
-// The home page ships with the first bundle; every other screen loads when first opened.
+// The home page ships with the first bundle; every other screen loads when first opened, together with
+// the words of the features it shows, in the chosen language (the catalogue's come with the home page).
+const withMessages = <T,>(code: Promise<T>, ...messages: Promise<void>[]) => Promise.all([code, ...messages]).then(([screen]) => screen);
 const lists = () => import('../features/catalog/routes/lists.tsx');
 const DjScreen = lazy(() => import('../features/catalog/routes/dj.tsx'));
 const PopularScreen = lazy(() => import('../features/catalog/routes/popular.tsx'));
@@ -14,20 +24,20 @@ const StoreCategoryScreen = lazy(() => lists().then((m) => ({ default: m.StoreCa
 const SuggestionsScreen = lazy(() => lists().then((m) => ({ default: m.SuggestionsScreen })));
 const TrendScreen = lazy(() => lists().then((m) => ({ default: m.TrendScreen })));
 const GuideScreen = lazy(() => lists().then((m) => ({ default: m.GuideScreen })));
-const SearchScreen = lazy(() => import('../features/search/routes/search.tsx'));
-const VideoScreen = lazy(() => import('./routes/video.tsx'));
-const WatchScreen = lazy(() => import('./routes/watch.tsx'));
-const ContactScreen = lazy(() => import('../features/content/routes/contact.tsx'));
-const AboutScreen = lazy(() => import('../features/content/routes/about.tsx'));
-const NotificationsScreen = lazy(() => import('../features/content/routes/notifications.tsx'));
-const NotFoundScreen = lazy(() => import('../features/not-found/not-found.tsx'));
-const AuthenticateScreen = lazy(() => import('../features/auth/routes/authenticate.tsx'));
-const PasswordResetScreen = lazy(() => import('../features/auth/routes/password-reset.tsx'));
-const AccountScreen = lazy(() => import('../features/account/routes/account.tsx'));
-const ProfileScreen = lazy(() => import('../features/account/routes/profile.tsx'));
-const DepositScreen = lazy(() => import('../features/deposit/routes/deposit.tsx'));
-const CartScreen = lazy(() => import('../features/cart/routes/cart.tsx'));
-const PurchaseDoneScreen = lazy(() => import('../features/cart/routes/purchase-done.tsx'));
+const SearchScreen = lazy(() => withMessages(import('../features/search/routes/search.tsx'), loadSearchMessages()));
+const VideoScreen = lazy(() => withMessages(import('./routes/video.tsx'), loadCartMessages()));
+const WatchScreen = lazy(() => withMessages(import('./routes/watch.tsx'), loadPlayerMessages()));
+const ContactScreen = lazy(() => withMessages(import('../features/content/routes/contact.tsx'), loadContentMessages()));
+const AboutScreen = lazy(() => withMessages(import('../features/content/routes/about.tsx'), loadContentMessages()));
+const NotificationsScreen = lazy(() => withMessages(import('../features/content/routes/notifications.tsx'), loadContentMessages()));
+const NotFoundScreen = lazy(() => withMessages(import('../features/not-found/not-found.tsx'), loadNotFoundMessages()));
+const AuthenticateScreen = lazy(() => withMessages(import('../features/auth/routes/authenticate.tsx'), loadAuthMessages()));
+const PasswordResetScreen = lazy(() => withMessages(import('../features/auth/routes/password-reset.tsx'), loadAuthMessages()));
+const AccountScreen = lazy(() => withMessages(import('../features/account/routes/account.tsx'), loadAccountMessages()));
+const ProfileScreen = lazy(() => withMessages(import('../features/account/routes/profile.tsx'), loadAccountMessages()));
+const DepositScreen = lazy(() => withMessages(import('../features/deposit/routes/deposit.tsx'), loadDepositMessages()));
+const CartScreen = lazy(() => withMessages(import('../features/cart/routes/cart.tsx'), loadCartMessages()));
+const PurchaseDoneScreen = lazy(() => withMessages(import('../features/cart/routes/purchase-done.tsx'), loadCartMessages()));
 
 /** Every storefront route of seed §2 (declarative routes: the data router's code is not needed). */
 export function AppRoutes() {

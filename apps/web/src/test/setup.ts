@@ -1,6 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import type { Messages } from '@lingui/core';
 import { afterEach, beforeEach } from 'vitest';
+import { i18n } from '../lib/i18n.ts';
+
+// Every English catalog at once: components render as in the app, whichever screen a test opens.
+const catalogs = import.meta.glob<{ default: Messages }>('../**/locales/en.json', { eager: true });
+i18n.load('en', Object.assign({}, ...Object.values(catalogs).map((catalog) => catalog.default)));
+i18n.activate('en');
 
 /** The window width the media queries see; tests set it with setViewportWidth. */
 let width = 1280;

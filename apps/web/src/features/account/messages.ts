@@ -1,0 +1,4 @@
+import { registerCatalog } from '../../lib/i18n.ts';
+
+/** This feature's words in the chosen language; the router loads them with the feature's screens. */
+export const loadAccountMessages = () => registerCatalog('account', (language) => import(`./locales/${language}.json`));
