@@ -1,3 +1,5 @@
+import { currentLanguage } from './i18n.ts';
+
 /** An API answer that was not 2xx, with the server's message (CONTRACT §3 shapes). */
 export class ApiError extends Error {
   constructor(
@@ -27,7 +29,8 @@ async function request<T>(method: string, url: string, body?: unknown, signal?: 
   const res = await fetch(url, {
     method,
     signal: signal ?? null,
-    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    // The server's words (field errors, detail, M-Pesa outcomes) in the language the customer chose.
+    headers: { accept: 'application/json', 'accept-language': currentLanguage(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? null : JSON.stringify(body),
   });
   const data: unknown = res.status === 204 ? null : await res.json().catch(() => null);
