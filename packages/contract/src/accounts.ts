@@ -38,6 +38,11 @@ export const loginInputSchema = z.object({
   password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.').max(PASSWORD_MAX),
 });
 
+/** The languages of the store (CONTRACT §9): English, the default, and Kiswahili. */
+export const LANGUAGES = ['en', 'sw'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const languageSchema = z.enum(LANGUAGES, { error: 'Select a valid choice.' });
+
 export const tokensSchema = z.object({ access: z.string(), refresh: z.string() });
 
 export const profileSchema = z
@@ -48,6 +53,7 @@ export const profileSchema = z
     country: z.string(),
     city: z.string(),
     profile_pic: z.string().nullable(),
+    language: languageSchema.nullable().describe('The language the customer chose (en or sw); null until they choose one'),
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
@@ -70,7 +76,7 @@ export const loginResponseSchema = z.object({
   tokens: tokensSchema,
   username: z.string(),
   purchase: z.array(purchaseRecordSchema),
-  profile: z.object({ profile_pic: z.string().nullable() }),
+  profile: z.object({ profile_pic: z.string().nullable(), language: languageSchema.nullable() }),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
@@ -89,6 +95,7 @@ export const profileUpdateSchema = z.object({
   username: usernameSchema.optional(),
   country: z.string().trim().max(100, 'Ensure this field has no more than 100 characters.').optional(),
   city: z.string().trim().max(100, 'Ensure this field has no more than 100 characters.').optional(),
+  language: languageSchema.optional(),
   account: z.unknown().optional(),
 });
 

@@ -139,8 +139,14 @@ export const profiles = pgTable(
     country: text('country').notNull().default('Kenya'),
     city: text('city').notNull().default(''),
     pictureKey: text('picture_key'),
+    /** 'en' or 'sw' once the customer chooses (CONTRACT §9); null until then. */
+    language: text('language'),
   },
-  (t) => [uniqueIndex('profiles_user_unique').on(t.userId), check('profiles_account_not_negative', sql`${t.account} >= 0`)],
+  (t) => [
+    uniqueIndex('profiles_user_unique').on(t.userId),
+    check('profiles_account_not_negative', sql`${t.account} >= 0`),
+    check('profiles_language_known', sql`${t.language} IN ('en', 'sw')`),
+  ],
 );
 
 /** One row per issued refresh token; a family is one login, rotated on every use. */

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { USERNAME_EDITABLE_MAX } from '@store/contract';
+import { type Language, USERNAME_EDITABLE_MAX } from '@store/contract';
 import { FieldError, HttpError } from '../../lib/http-errors.ts';
 import { storeImage, UnreadableImageError } from '../media/images.ts';
 import type { MediaStore } from '../media/storage/media-store.ts';
@@ -50,7 +50,7 @@ export function createAccountService(deps: { users: UserRepository; media: Media
     async updateProfile(
       user: UserRow,
       buyerid: number,
-      changes: { phone_number?: string; username?: string; country?: string; city?: string; account?: unknown },
+      changes: { phone_number?: string; username?: string; country?: string; city?: string; language?: Language; account?: unknown },
       picture: Buffer | undefined,
     ) {
       if (changes.account !== undefined) throw new HttpError(403, 'Your balance changes only through deposits and purchases.');
@@ -66,6 +66,7 @@ export function createAccountService(deps: { users: UserRepository; media: Media
         ...(changes.phone_number !== undefined ? { phoneNumber: changes.phone_number } : {}),
         ...(changes.country !== undefined ? { country: changes.country } : {}),
         ...(changes.city !== undefined ? { city: changes.city } : {}),
+        ...(changes.language !== undefined ? { language: changes.language } : {}),
         ...(pictureKey ? { pictureKey } : {}),
       });
       return (await users.withProfile(user.id))!;

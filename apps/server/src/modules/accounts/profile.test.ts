@@ -27,6 +27,22 @@ describe.each(engines())('profiles on %s', (engine) => {
     expect(bad.json()).toEqual({ phone_number: ['Enter a Kenyan mobile number, e.g. 0712 345 678.'] });
   });
 
+  it('remembers the language a customer chose: null until chosen, then on their profile, at login and in /info', async () => {
+    const c = await signedInCustomer(t.app);
+    const info = async () => (await t.app.inject({ method: 'GET', url: '/api/info/', headers: c.auth })).json<{ user: User }>().user.profile;
+    expect((await info()).language).toBeNull();
+    const chosen = await patch(`/api/profile/${c.buyerid}/`, c.auth, { language: 'sw' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json<User>().profile.language).toBe('sw');
+    expect((await info()).language).toBe('sw');
+    const login = await t.app.inject({ method: 'POST', url: '/api/login/', payload: { email: c.email, password: c.password } });
+    expect(login.json<{ profile: { language: string | null } }>().profile.language).toBe('sw');
+    const bad = await patch(`/api/profile/${c.buyerid}/`, c.auth, { language: 'fr' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ language: ['Select a valid choice.'] });
+    expect((await info()).language).toBe('sw');
+  });
+
   it('lets a username be chosen only while it has two characters or fewer', async () => {
     const short = await signedInCustomer(t.app, { username: `k${Date.now() % 10}` });
     const first = await patch(`/api/profile/${short.buyerid}/`, short.auth, { username: `kamau${Date.now()}` });

@@ -21,7 +21,7 @@ describe.each(engines())('registering and logging in on %s', (engine) => {
 
     const res = await post('/api/login/', { email: 'wanjiku.m@example.co.ke', password: c.password });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ is_staff: false, tokens: { access: expect.any(String), refresh: expect.any(String) }, username: c.username, purchase: [], profile: { profile_pic: null } });
+    expect(res.json()).toEqual({ is_staff: false, tokens: { access: expect.any(String), refresh: expect.any(String) }, username: c.username, purchase: [], profile: { profile_pic: null, language: null } });
     const cookie = res.cookies.find((k) => k.name === 'refresh_token')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/' });
   });

@@ -29,7 +29,7 @@ import type { Registration } from './registration.ts';
 import type { createResetService } from './reset-service.ts';
 import type { SessionService } from './session-service.ts';
 import { REFRESH_TTL_S } from './tokens.ts';
-import { toUserView, type UserRepository } from './user-repository.ts';
+import { profileLanguage, toUserView, type UserRepository } from './user-repository.ts';
 
 export interface AccountRouteDeps {
   users: UserRepository;
@@ -105,7 +105,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { user, tokens } = await deps.quickSignup.signUp(request.body);
         setRefreshCookie(reply, tokens.refresh);
-        return reply.status(201).send({ is_staff: false, tokens, username: user.username, purchase: [], profile: { profile_pic: null } });
+        return reply.status(201).send({ is_staff: false, tokens, username: user.username, purchase: [], profile: { profile_pic: null, language: null } });
       },
     );
 
@@ -125,7 +125,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         const { user, tokens } = await sessions.login(request.body.email, request.body.password, request.ip);
         setRefreshCookie(reply, tokens.refresh);
         const me = (await deps.users.withProfile(user.id))!;
-        return { is_staff: user.isStaff, tokens, username: user.username, purchase: await app.purchaseRecords(user.id), profile: { profile_pic: toUserView(me.user, me.profile).profile.profile_pic } };
+        return { is_staff: user.isStaff, tokens, username: user.username, purchase: await app.purchaseRecords(user.id), profile: { profile_pic: toUserView(me.user, me.profile).profile.profile_pic, language: profileLanguage(me.profile) } };
       },
     );
 
@@ -195,7 +195,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Change your own profile (JSON, or multipart with a profile_pic of up to 5 MB)',
-          description: 'Fields: phone_number, username (only while it has 2 characters or fewer), country, city, profile_pic. `account` is refused (403).',
+          description: 'Fields: phone_number, username (only while it has 2 characters or fewer), country, city, language (en or sw), profile_pic. `account` is refused (403).',
           security: [{ bearer: [] }],
           params: z.object({ buyerid: z.string() }),
           response: { 200: userSchema, 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetailSchema, 404: errorDetailSchema },

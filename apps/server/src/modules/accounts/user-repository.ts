@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { User } from '@store/contract';
+import type { Language, User } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { profiles, refreshTokens, users } from '../../db/schema.ts';
 import { portraitUrl } from '../media/images.ts';
@@ -8,6 +8,11 @@ export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 
 export { isUniqueViolation } from '../../lib/db-errors.ts';
+
+/** The language a customer chose, or null: never chosen (or a value this version does not know). */
+export function profileLanguage(profile: ProfileRow): Language | null {
+  return profile.language === 'en' || profile.language === 'sw' ? profile.language : null;
+}
 
 export function toUserView(user: UserRow, profile: ProfileRow): User {
   return {
@@ -23,6 +28,7 @@ export function toUserView(user: UserRow, profile: ProfileRow): User {
       country: profile.country,
       city: profile.city,
       profile_pic: portraitUrl(profile.pictureKey),
+      language: profileLanguage(profile),
     },
   };
 }
@@ -61,7 +67,7 @@ export function createUserRepository(db: Database) {
       if (Object.keys(changes).length === 0) return;
       await db.update(users).set(changes).where(eq(users.id, id));
     },
-    async updateProfile(buyerid: number, changes: Partial<Pick<ProfileRow, 'phoneNumber' | 'country' | 'city' | 'pictureKey'>>) {
+    async updateProfile(buyerid: number, changes: Partial<Pick<ProfileRow, 'phoneNumber' | 'country' | 'city' | 'pictureKey' | 'language'>>) {
       if (Object.keys(changes).length === 0) return;
       await db.update(profiles).set(changes).where(eq(profiles.buyerid, buyerid));
     },
