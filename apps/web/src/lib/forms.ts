@@ -1,9 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type DefaultValues, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import { type DefaultValues, type FieldError, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from './api-client.ts';
+import { i18n, t } from './i18n.ts';
 
 type AnySchema = z.ZodType<FieldValues, FieldValues>;
+
+/**
+ * A field's error as the customer reads it: the contract's English message in the chosen language
+ * (translated when shown, so a language switch changes errors already on screen); the server's
+ * (type 'server') as it came, already in the language the API client asked for.
+ */
+export function fieldMessage(error: Pick<FieldError, 'type' | 'message'> | undefined): string | undefined {
+  const message = error?.message;
+  if (typeof message !== 'string' || !message) return undefined;
+  return error!.type === 'server' || i18n.locale === 'en' ? message : t(message);
+}
 
 /**
  * A form checked by the contract's zod schema, the same one the server validates the request with
@@ -19,8 +31,8 @@ type AnyForm<T extends FieldValues> = UseFormReturn<T, unknown, any>;
 /** The props that tie a MUI TextField to a form field: the input itself, and its first error under it. */
 export function fieldProps<T extends FieldValues>(form: AnyForm<T>, name: Path<T>, hint: string = ' ') {
   const { ref, ...rest } = form.register(name);
-  const message = form.formState.errors[name]?.message;
-  return { ...rest, inputRef: ref, error: Boolean(message), helperText: typeof message === 'string' ? message : hint };
+  const message = fieldMessage(form.formState.errors[name] as FieldError | undefined);
+  return { ...rest, inputRef: ref, error: Boolean(message), helperText: message ?? hint };
 }
 
 /**

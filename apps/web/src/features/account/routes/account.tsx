@@ -8,34 +8,36 @@ import { formatDate, formatKsh } from '../../../lib/format.ts';
 import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { LogoutButton } from '../components/logout-button.tsx';
 import { useGuardedInfo } from '../../../api/use-guarded-info.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 const menuSx = { display: 'block', px: 2, py: 1.1, color: 'text.primary', textDecoration: 'none', borderRadius: 1, '&:hover': { bgcolor: 'action.hover' } } as const;
 
 /** /account: the account's side menu and, beside it, the part chosen (seed §2). */
 export default function AccountScreen() {
+  const t = useT();
   const info = useGuardedInfo();
   const [params] = useSearchParams();
   const section = params.get('section');
   const user = info.data?.user;
 
   const menu = [
-    ...(user?.is_staff ? [{ label: 'Admin', href: '/admin/', external: true }] : []),
-    { label: 'Profile', href: '/profile' },
-    { label: 'Cart', href: '/cart' },
-    { label: 'Your List', href: '/account?section=list' },
-    { label: 'Deposit History', href: '/account?section=deposits' },
-    { label: 'Account Setting', href: '/profile?edit=1' },
-    { label: 'Deposit', href: '/deposit' },
+    ...(user?.is_staff ? [{ key: 'admin', label: t('account.menu.admin'), href: '/admin/', external: true }] : []),
+    { key: 'profile', label: t('account.menu.profile'), href: '/profile' },
+    { key: 'cart', label: t('account.menu.cart'), href: '/cart' },
+    { key: 'list', label: t('account.your_list'), href: '/account?section=list' },
+    { key: 'deposits', label: t('account.deposit_history'), href: '/account?section=deposits' },
+    { key: 'setting', label: t('account.menu.setting'), href: '/profile?edit=1' },
+    { key: 'deposit', label: t('account.menu.deposit'), href: '/deposit' },
   ];
 
   return (
     <Box sx={pageSx}>
-      <PageTitle>Account</PageTitle>
+      <PageTitle>{t('account.title')}</PageTitle>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '220px 1fr' }, gap: 3 }}>
-        <Box component="nav" aria-label="Account">
+        <Box component="nav" aria-label={t('account.title')}>
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
             {menu.map((m) => (
-              <li key={m.label}>
+              <li key={m.key}>
                 {m.external ? (
                   <Box component="a" href={m.href} target="_blank" rel="noopener" sx={menuSx}>
                     {m.label}
@@ -52,16 +54,16 @@ export default function AccountScreen() {
         </Box>
         <Box>
           {info.isError && !user ? (
-            <ErrorState message={section === 'list' ? 'Failed to fetch video, Try again!' : undefined} onRetry={() => void info.refetch()} />
+            <ErrorState message={section === 'list' ? t('account.list_failed') : undefined} onRetry={() => void info.refetch()} />
           ) : !user ? (
             <Skeleton variant="rounded" height={160} />
           ) : section === 'deposits' ? (
             <>
               <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                Deposit History
+                {t('account.deposit_history')}
               </Typography>
               {info.data!.deposit_history.length === 0 ? (
-                <EmptyState message="No deposits yet." />
+                <EmptyState message={t('account.no_deposits')} />
               ) : (
                 <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
                   {(info.data!.deposit_history as Deposit[]).map((d) => (
@@ -70,12 +72,12 @@ export default function AccountScreen() {
                         <strong>{formatKsh(d.amount)}</strong> · {formatDate(d.time)}
                         <Box component="span" sx={{ display: 'block', fontSize: 13, color: 'text.secondary' }}>
                           +{d.phone_number}
-                          {d.receipt ? ` · receipt ${d.receipt}` : ''}
+                          {d.receipt ? ` · ${t('account.receipt', { receipt: d.receipt })}` : ''}
                           {d.state !== 'completed' && d.result_desc ? ` · ${d.result_desc}` : ''}
                         </Box>
                       </span>
                       <Box component="span" sx={{ fontWeight: 700, color: { completed: 'success.main', pending: 'info.main', failed: 'error.main', cancelled: 'text.secondary', review: 'warning.main' }[d.state] }}>
-                        {d.state}
+                        {t('account.state', { state: d.state })}
                       </Box>
                     </Box>
                   ))}
@@ -85,10 +87,10 @@ export default function AccountScreen() {
           ) : section === 'list' ? (
             <>
               <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                Your List
+                {t('account.your_list')}
               </Typography>
               {info.data!.purchase.length === 0 ? (
-                <EmptyState message="You have not bought a video yet." />
+                <EmptyState message={t('account.no_purchases')} />
               ) : (
                 <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
                   {info.data!.purchase.map((p) => (
@@ -112,7 +114,7 @@ export default function AccountScreen() {
               <Typography sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>{user.email}</Typography>
               <Typography sx={{ mt: 1.5, fontSize: 22, fontWeight: 800, color: 'secondary.main' }}>{formatKsh(user.profile.account)}</Typography>
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                Balance · member since {formatDate(user.date_joined)}
+                {t('account.balance_member_since', { date: formatDate(user.date_joined) })}
               </Typography>
             </Box>
           )}

@@ -18,19 +18,21 @@ import { pageSx } from '../../../components/page.tsx';
 import { useUpdateProfile } from '../api/account-calls.ts';
 import { LogoutButton } from '../components/logout-button.tsx';
 import { useGuardedInfo } from '../../../api/use-guarded-info.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 export const UPDATED_TOAST_MS = 2000;
 
 function DashboardBar({ staff }: { staff: boolean }) {
+  const t = useT();
   const links = [
-    ['View Site', '/'],
-    ['Profile', '/profile'],
-    ...(staff ? [['admin', '/admin/']] : []),
-    ['DashBoard', '/account'],
-    ['Cart', '/cart'],
+    [t('account.bar.view_site'), '/'],
+    [t('account.menu.profile'), '/profile'],
+    ...(staff ? [[t('account.bar.admin'), '/admin/']] : []),
+    [t('account.bar.dashboard'), '/account'],
+    [t('account.menu.cart'), '/cart'],
   ] as const;
   return (
-    <Box component="nav" aria-label="Dashboard" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center', mb: 2, p: 1, bgcolor: 'background.paper', borderRadius: 2 }}>
+    <Box component="nav" aria-label={t('account.bar.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center', mb: 2, p: 1, bgcolor: 'background.paper', borderRadius: 2 }}>
       {links.map(([label, href]) =>
         href === '/admin/' ? (
           <Button key={label} href={href} target="_blank" rel="noopener" size="small" color="inherit">
@@ -42,12 +44,13 @@ function DashboardBar({ staff }: { staff: boolean }) {
           </Button>
         ),
       )}
-      <LogoutButton label="Logout" variant="text" />
+      <LogoutButton label={t('account.logout')} variant="text" />
     </Box>
   );
 }
 
 function EditForm({ user, onSaved, onCancel }: { user: User; onSaved: () => void; onCancel: () => void }) {
+  const t = useT();
   const update = useUpdateProfile(user.profile.buyerid);
   const canRename = user.username.length <= USERNAME_EDITABLE_MAX;
   const form = useSchemaForm(profileFormSchema, { username: user.username, phone_number: localPhone(user.profile.phone_number), country: user.profile.country, city: user.profile.city });
@@ -68,28 +71,28 @@ function EditForm({ user, onSaved, onCancel }: { user: User; onSaved: () => void
   const fieldErrorsShown = update.error instanceof ApiError && Object.keys(update.error.fieldErrors).length > 0;
 
   return (
-    <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 1.5, maxWidth: 480 }} aria-label="Edit profile">
-      <TextField label="Username" disabled={!canRename} {...fieldProps(form, 'username', canRename ? 'You can choose your username once.' : 'Usernames cannot be changed.')} />
-      <TextField label="Phone number" type="tel" {...fieldProps(form, 'phone_number', '')} slotProps={{ input: { startAdornment: <InputAdornment position="start">+254</InputAdornment> } }} />
-      <TextField label="Country" {...fieldProps(form, 'country', '')} />
-      <TextField label="City" {...fieldProps(form, 'city', '')} />
+    <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 1.5, maxWidth: 480 }} aria-label={t('account.edit_profile')}>
+      <TextField label={t('account.username')} disabled={!canRename} {...fieldProps(form, 'username', canRename ? t('account.username_once') : t('account.username_fixed'))} />
+      <TextField label={t('account.phone_number')} type="tel" {...fieldProps(form, 'phone_number', '')} slotProps={{ input: { startAdornment: <InputAdornment position="start">+254</InputAdornment> } }} />
+      <TextField label={t('account.country')} {...fieldProps(form, 'country', '')} />
+      <TextField label={t('account.city')} {...fieldProps(form, 'city', '')} />
       <Button component="label" variant="outlined">
-        {picture ? `Picture: ${picture.name}` : 'Choose a profile picture'}
+        {picture ? t('account.picture_chosen', { name: picture.name }) : t('account.choose_picture')}
         <input hidden type="file" name="profile_pic" accept="image/jpeg,image/png,image/webp" onChange={(e) => setPicture(e.target.files?.[0] ?? null)} />
       </Button>
-      {update.isPending && <LinearProgress aria-label="Saving" />}
+      {update.isPending && <LinearProgress aria-label={t('account.saving')} />}
       {pictureError && (
         <Alert severity="error" role="alert">
-          Profile picture: {pictureError}
+          {t('account.picture_error', { error: pictureError })}
         </Alert>
       )}
       {update.isError && !fieldErrorsShown && <Alert severity="error">{update.error.message}</Alert>}
       <Box sx={{ display: 'flex', gap: 1 }}>
         <Button type="submit" variant="contained" disabled={update.isPending}>
-          Update
+          {t('account.update')}
         </Button>
         <Button onClick={onCancel} color="inherit">
-          Cancel
+          {t('account.cancel')}
         </Button>
       </Box>
     </Box>
@@ -98,6 +101,7 @@ function EditForm({ user, onSaved, onCancel }: { user: User; onSaved: () => void
 
 /** /profile: the dashboard bar, the picture, and the profile in view or edit mode (seed §2, §4). */
 export default function ProfileScreen() {
+  const t = useT();
   const info = useGuardedInfo();
   const [params, setParams] = useSearchParams();
   const editing = params.get('edit') === '1';
@@ -113,15 +117,15 @@ export default function ProfileScreen() {
       ) : (
         <Box sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', sm: 'row' } }}>
           <Box sx={{ textAlign: 'center' }}>
-            <Avatar src={user.profile.profile_pic ?? undefined} alt={`Profile picture of ${user.username}`} sx={{ width: 120, height: 120, mx: 'auto', fontSize: 48 }}>
+            <Avatar src={user.profile.profile_pic ?? undefined} alt={t('account.picture_of', { username: user.username })} sx={{ width: 120, height: 120, mx: 'auto', fontSize: 48 }}>
               {user.username[0]?.toUpperCase()}
             </Avatar>
             <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', mt: 1.5 }}>
               <Button component={Link} to="/deposit" size="small" variant="contained">
-                Deposit
+                {t('account.menu.deposit')}
               </Button>
               <Button size="small" variant="outlined" onClick={() => setEditing(true)} disabled={editing}>
-                Update
+                {t('account.update')}
               </Button>
             </Box>
           </Box>
@@ -141,13 +145,13 @@ export default function ProfileScreen() {
               />
             ) : (
               <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.75, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' } }}>
-                <dt>Email</dt>
+                <dt>{t('account.email')}</dt>
                 <dd>{user.email}</dd>
-                <dt>Phone</dt>
+                <dt>{t('account.phone')}</dt>
                 <dd>{user.profile.phone_number ? `+${user.profile.phone_number}` : '—'}</dd>
-                <dt>Country</dt>
+                <dt>{t('account.country')}</dt>
                 <dd>{user.profile.country || '—'}</dd>
-                <dt>City</dt>
+                <dt>{t('account.city')}</dt>
                 <dd>{user.profile.city || '—'}</dd>
               </Box>
             )}
@@ -156,7 +160,7 @@ export default function ProfileScreen() {
       )}
       <Snackbar open={toast} autoHideDuration={UPDATED_TOAST_MS} onClose={() => setToast(false)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
         <Alert severity="success" variant="filled">
-          Account updated successfully.
+          {t('account.updated')}
         </Alert>
       </Snackbar>
     </Box>

@@ -7,38 +7,40 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { loginInputSchema, PASSWORD_HINT, registerFormSchema, resetRequestInputSchema } from '@store/contract';
+import { loginInputSchema, registerFormSchema, resetRequestInputSchema } from '@store/contract';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldProps, showServerErrors, useSchemaForm } from '../../../lib/forms.ts';
 import { nextPath } from '../../../lib/next-path.ts';
 import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { useRegister, useRequestReset } from '../api/auth-calls.ts';
 import { useLogin } from '../../../api/session.ts';
+import { t as translate, useT } from '../../../lib/i18n.ts';
 
 export const LOGIN_REDIRECT_MS = 500;
 export const RESET_HINT_MS = 4000;
 type AuthTab = 'login' | 'register' | 'forgot';
 
 /** A failure that is not about one field: the server's sentence, or the connection. */
-const generalError = (err: unknown) => (err instanceof ApiError && Object.keys(err.fieldErrors).length === 0 ? err.message : err && !(err instanceof ApiError) ? 'Error! Check your connection and try again.' : null);
+const generalError = (err: unknown) => (err instanceof ApiError && Object.keys(err.fieldErrors).length === 0 ? err.message : err && !(err instanceof ApiError) ? translate('auth.connection_error') : null);
 
 /** Login with the contract's schema (the server's own rules, seed §5), then on to where the customer was going. */
 function LoginForm({ next }: { next: string }) {
   const navigate = useNavigate();
   const login = useLogin();
+  const t = useT();
   const form = useSchemaForm(loginInputSchema, { email: '', password: '' });
   const submit = form.handleSubmit((values) =>
     login.mutate(values, { onSuccess: () => setTimeout(() => navigate(next), LOGIN_REDIRECT_MS), onError: (err) => void showServerErrors(form, err) }),
   );
   return (
-    <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 1.5 }} aria-label="Login">
-      <TextField label="Email" type="email" autoComplete="email" required {...fieldProps(form, 'email', '')} />
-      <TextField label="Password" type="password" autoComplete="current-password" required {...fieldProps(form, 'password', '')} />
-      {login.isPending && <LinearProgress aria-label="Logging in" />}
+    <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 1.5 }} aria-label={t('auth.login')}>
+      <TextField label={t('auth.email')} type="email" autoComplete="email" required {...fieldProps(form, 'email', '')} />
+      <TextField label={t('auth.password')} type="password" autoComplete="current-password" required {...fieldProps(form, 'password', '')} />
+      {login.isPending && <LinearProgress aria-label={t('auth.logging_in')} />}
       {generalError(login.error) && <Alert severity="error">{generalError(login.error)}</Alert>}
-      {login.isSuccess && <Alert severity="success">Welcome back!</Alert>}
+      {login.isSuccess && <Alert severity="success">{t('auth.welcome_back')}</Alert>}
       <Button type="submit" variant="contained" disabled={login.isPending || login.isSuccess}>
-        Login
+        {t('auth.login')}
       </Button>
     </Box>
   );
@@ -49,6 +51,7 @@ function RegisterForm({ next }: { next: string }) {
   const navigate = useNavigate();
   const register = useRegister();
   const login = useLogin();
+  const t = useT();
   const form = useSchemaForm(registerFormSchema, { username: '', email: '', password: '' });
   const submit = form.handleSubmit((values) =>
     register.mutate(values, {
@@ -57,15 +60,15 @@ function RegisterForm({ next }: { next: string }) {
     }),
   );
   return (
-    <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 1.5 }} aria-label="Register">
-      <TextField label="Username" autoComplete="username" required {...fieldProps(form, 'username', '')} />
-      <TextField label="Email" type="email" autoComplete="email" required {...fieldProps(form, 'email', '')} />
-      <TextField label="Password" type="password" autoComplete="new-password" required {...fieldProps(form, 'password', PASSWORD_HINT)} slotProps={{ htmlInput: { maxLength: 128 } }} />
-      {(register.isPending || login.isPending) && <LinearProgress aria-label="Creating account" />}
+    <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 1.5 }} aria-label={t('auth.register')}>
+      <TextField label={t('auth.username')} autoComplete="username" required {...fieldProps(form, 'username', '')} />
+      <TextField label={t('auth.email')} type="email" autoComplete="email" required {...fieldProps(form, 'email', '')} />
+      <TextField label={t('auth.password')} type="password" autoComplete="new-password" required {...fieldProps(form, 'password', t('auth.password_hint'))} slotProps={{ htmlInput: { maxLength: 128 } }} />
+      {(register.isPending || login.isPending) && <LinearProgress aria-label={t('auth.creating_account')} />}
       {generalError(register.error ?? login.error) && <Alert severity="error">{generalError(register.error ?? login.error)}</Alert>}
-      {register.isSuccess && login.isSuccess && <Alert severity="success">Account created successfully.</Alert>}
+      {register.isSuccess && login.isSuccess && <Alert severity="success">{t('auth.account_created')}</Alert>}
       <Button type="submit" variant="contained" disabled={register.isPending || login.isPending || login.isSuccess}>
-        Register
+        {t('auth.register')}
       </Button>
     </Box>
   );
@@ -73,6 +76,7 @@ function RegisterForm({ next }: { next: string }) {
 
 function ForgotForm() {
   const request = useRequestReset();
+  const t = useT();
   const form = useSchemaForm(resetRequestInputSchema, { email: '' });
   const [hint, setHint] = useState(false);
   useEffect(() => {
@@ -85,13 +89,13 @@ function ForgotForm() {
     request.mutate(values);
   });
   return (
-    <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 1.5 }} aria-label="Forgot password">
-      <TextField label="Email" type="email" autoComplete="email" required {...fieldProps(form, 'email', '')} />
-      {request.isPending && <LinearProgress aria-label="Sending" />}
-      {request.isError && <Alert severity="error">{request.error instanceof ApiError && request.error.status === 429 ? request.error.message : 'Error! sending email. Try again.'}</Alert>}
-      {request.isSuccess && <Alert severity="success">{hint ? 'Check your email for Password reset link.' : 'Password reset link sent.'}</Alert>}
+    <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 1.5 }} aria-label={t('auth.forgot_password')}>
+      <TextField label={t('auth.email')} type="email" autoComplete="email" required {...fieldProps(form, 'email', '')} />
+      {request.isPending && <LinearProgress aria-label={t('auth.sending')} />}
+      {request.isError && <Alert severity="error">{request.error instanceof ApiError && request.error.status === 429 ? request.error.message : t('auth.send_failed')}</Alert>}
+      {request.isSuccess && <Alert severity="success">{hint ? t('auth.check_email') : t('auth.link_sent')}</Alert>}
       <Button type="submit" variant="contained" disabled={request.isPending}>
-        Send reset link
+        {t('auth.send_link')}
       </Button>
     </Box>
   );
@@ -99,17 +103,18 @@ function ForgotForm() {
 
 /** /account/authenticate: the Login, Register and Forgot password tabs (seed §2). */
 export default function AuthenticateScreen() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
-  const tab = (['login', 'register', 'forgot'] as const).find((t) => t === params.get('tab')) ?? 'login';
+  const tab = (['login', 'register', 'forgot'] as const).find((name) => name === params.get('tab')) ?? 'login';
   const next = nextPath(params) ?? '/';
-  const show = (t: AuthTab) => setParams((p) => (p.set('tab', t), p), { replace: true });
+  const show = (name: AuthTab) => setParams((p) => (p.set('tab', name), p), { replace: true });
   return (
     <Box sx={{ ...pageSx, maxWidth: 480, mx: 'auto' }}>
-      <PageTitle>Account</PageTitle>
-      <Tabs value={tab} onChange={(_e, t: AuthTab) => show(t)} variant="fullWidth" sx={{ mb: 2 }}>
-        <Tab value="login" label="Login" />
-        <Tab value="register" label="Register" />
-        <Tab value="forgot" label="Forgot password" />
+      <PageTitle>{t('auth.title')}</PageTitle>
+      <Tabs value={tab} onChange={(_e, name: AuthTab) => show(name)} variant="fullWidth" sx={{ mb: 2 }}>
+        <Tab value="login" label={t('auth.login')} />
+        <Tab value="register" label={t('auth.register')} />
+        <Tab value="forgot" label={t('auth.forgot_password')} />
       </Tabs>
       {tab === 'login' && <LoginForm next={next} />}
       {tab === 'register' && <RegisterForm next={next} />}

@@ -11,11 +11,13 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { fieldProps, showServerErrors, useSchemaForm } from '../../../lib/forms.ts';
 import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { useResetPassword } from '../api/auth-calls.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 export const RESET_REDIRECT_MS = 4000;
 
 /** /account/password_reset/{slug}: the slug is the mailed token. */
 export default function PasswordResetScreen() {
+  const t = useT();
   const { slug = '' } = useParams();
   const navigate = useNavigate();
   const reset = useResetPassword();
@@ -33,25 +35,25 @@ export default function PasswordResetScreen() {
 
   return (
     <Box sx={{ ...pageSx, maxWidth: 480, mx: 'auto' }}>
-      <PageTitle>Set a new password</PageTitle>
-      <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 1.5 }} aria-label="Password reset">
-        <TextField label="New password" type="password" autoComplete="new-password" required {...fieldProps(form, 'new_password', '')} />
-        <TextField label="Confirm password" type="password" autoComplete="new-password" required {...fieldProps(form, 'confirm', '')} />
+      <PageTitle>{t('auth.new_password_title')}</PageTitle>
+      <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 1.5 }} aria-label={t('auth.password_reset')}>
+        <TextField label={t('auth.new_password')} type="password" autoComplete="new-password" required {...fieldProps(form, 'new_password', '')} />
+        <TextField label={t('auth.confirm_password')} type="password" autoComplete="new-password" required {...fieldProps(form, 'confirm', '')} />
         {confirm && (
           <Typography role="status" variant="body2" sx={{ color: password === confirm ? 'success.main' : 'error.main' }}>
-            {password === confirm ? 'Passwords match' : "Passwords don't match."}
+            {password === confirm ? t('auth.passwords_match') : t('auth.passwords_differ')}
           </Typography>
         )}
-        {reset.isPending && <LinearProgress aria-label="Saving" />}
+        {reset.isPending && <LinearProgress aria-label={t('auth.saving')} />}
         {reset.isError && (
           <Alert severity="error">
-            Error! sending email. Try again.
+            {t('auth.send_failed')}
             {tokenProblem && <Box component="span" sx={{ display: 'block' }}>{tokenProblem}</Box>}
           </Alert>
         )}
-        {reset.isSuccess && <Alert severity="success">Your password has been reset. Taking you to the login page…</Alert>}
+        {reset.isSuccess && <Alert severity="success">{t('auth.password_was_reset')}</Alert>}
         <Button type="submit" variant="contained" disabled={reset.isPending || reset.isSuccess}>
-          Save password
+          {t('auth.save_password')}
         </Button>
       </Box>
     </Box>

@@ -11,6 +11,7 @@ import { isSignedIn, useSession } from '../../../lib/session.ts';
 import { useAddToCart } from '../api/order-calls.ts';
 import { useCart } from '../../../api/get-cart.ts';
 import { BuyDialog } from './buy-dialog.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 /**
  * The store page's Buy and Add to cart (seed §2, §4). Whether the customer owns this very video is
@@ -18,6 +19,7 @@ import { BuyDialog } from './buy-dialog.tsx';
  * and a refunded video is for sale again. `?buy=1` (back from logging in) opens the purchase again.
  */
 export function BuyActions({ video }: { video: Video }) {
+  const t = useT();
   const navigate = useNavigate();
   const { signedIn } = useSession();
   const [params, setParams] = useSearchParams();
@@ -38,9 +40,9 @@ export function BuyActions({ video }: { video: Video }) {
   if (owned) {
     return (
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 2 }}>
-        <Chip color="success" label="You own this video" />
+        <Chip color="success" label={t('cart.owned')} />
         <Button component={Link} to={`/watch/${video.vidId}`} variant="contained" size="large">
-          Watch now
+          {t('cart.watch_now')}
         </Button>
       </Box>
     );
@@ -48,9 +50,9 @@ export function BuyActions({ video }: { video: Video }) {
   if (!video.for_sale) {
     return (
       <Box sx={{ mt: 2 }} role="status">
-        <Chip label="Coming soon" />
+        <Chip label={t('cart.coming_soon')} />
         <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
-          This video is still being prepared. It goes on sale as soon as it can be played.
+          {t('cart.being_prepared')}
         </Typography>
       </Box>
     );
@@ -59,20 +61,20 @@ export function BuyActions({ video }: { video: Video }) {
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
       <Button variant="contained" size="large" onClick={() => setBuying(true)} disabled={deciding}>
-        Buy
+        {t('cart.buy')}
       </Button>
       {inCart ? (
         <Button variant="outlined" size="large" disabled>
-          Movie in cart
+          {t('cart.in_cart')}
         </Button>
       ) : (
         <Button variant="outlined" size="large" onClick={() => add.mutate(item)} disabled={add.isPending || cart.isPending || deciding}>
-          Add to cart
+          {t('cart.add_to_cart')}
         </Button>
       )}
       {inCart && (
         <Button component={Link} to="/cart" size="large">
-          Go to cart
+          {t('cart.go_to_cart')}
         </Button>
       )}
       {buying && <BuyDialog open items={[item]} returnTo={`/video/${video.vidId}?buy=1`} onClose={() => setBuying(false)} onBought={(done) => navigate('/purchase/done', { state: done })} />}

@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { emptyPage, mockApi, renderApp } from '../../../test/render.tsx';
+import { speakKiswahili } from '../../../test/speak-kiswahili.ts';
 import { BuyDialog, type PurchaseDone } from './buy-dialog.tsx';
 
 const info = (account: number, phone: string | null = null) => ({ user: { id: 1, username: 'amina', email: 'a@example.co.ke', date_joined: '2026-01-01T00:00:00Z', is_staff: false, profile: { buyerid: 7, phone_number: phone, account, country: 'Kenya', city: '', profile_pic: null } }, deposit_history: [], purchase: [] });
@@ -109,5 +110,31 @@ describe('the purchase dialog', () => {
     expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
     expect(screen.getByText('Enter a Kenyan mobile number, e.g. 0712 345 678.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([u]) => /register|purchased|checkout/.test(String(u)))).toBe(false);
+  });
+});
+
+
+describe('the purchase dialog in Kiswahili', () => {
+  it('takes a visitor to the M-Pesa prompt in Kiswahili, the amounts in Ksh', async () => {
+    const untranslated = speakKiswahili();
+    mockApi((url) => {
+      if (url.pathname === '/api/register/quick/') return { is_staff: false, tokens: { access: 'a', refresh: 'r' }, username: 'wanjiku', purchase: [], profile: { profile_pic: null } };
+      if (url.pathname === '/api/checkout/') return { CheckoutRequestID: 'ws_CO_1', amount: 250, CustomerMessage: '', deposit: deposit('pending', 'pending'), simulator_phone: '/mpesa-sim/phone' };
+      if (url.pathname === '/api/deposit/ws_CO_1/') return deposit('pending', 'pending');
+      return emptyPage;
+    });
+    show(() => undefined);
+    expect(screen.getByRole('dialog', { name: 'Thibitisha ununuzi' })).toHaveTextContent('video 2 · jumla Ksh 250');
+    expect(screen.getByText(/^Mgeni hapa\?/)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/Barua pepe/), { target: { value: 'wanjiku@example.co.ke' } });
+    fireEvent.change(screen.getByLabelText(/Namba ya simu ya M-Pesa/), { target: { value: '0712 000 222' } });
+    expect(screen.getByRole('button', { name: 'Ghairi' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Lipa Ksh 250 kwa M-Pesa' }));
+    expect(await screen.findByText('Angalia simu yako')).toBeInTheDocument();
+    expect(screen.getByText('Weka PIN yako ya M-Pesa ili ulipe Ksh 250 kwa Video Store Kenya. Ukurasa huu utaendelea wenyewe.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'fungua simu ya M-Pesa ya majaribio' })).toHaveAttribute('href', '/mpesa-sim/phone');
+    expect(screen.getByRole('button', { name: 'Funga' })).toBeInTheDocument();
+    expect(screen.queryByText(/Check your phone|Confirm purchase/)).toBeNull();
+    expect(untranslated()).toEqual([]);
   });
 });

@@ -22,6 +22,7 @@ import { useQuickSignup } from '../../../api/session.ts';
 import { useBuy } from '../api/order-calls.ts';
 import { CheckoutFields } from './checkout-fields.tsx';
 import { MpesaProgress } from './mpesa-progress.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 export interface BoughtItem {
   video_id: number;
@@ -59,6 +60,7 @@ const nothingToAsk = z.object({});
  * and is signed up and paying in the same tap. Then the success screen.
  */
 export function BuyDialog({ open, onClose, items, returnTo, onBought }: BuyDialogProps) {
+  const t = useT();
   const signedIn = isSignedIn();
   const info = useInfo(signedIn);
   const buy = useBuy();
@@ -101,49 +103,49 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought }: BuyDialo
     void info.refetch();
   };
 
-  const label = shortfall > 0 ? `Pay ${formatKsh(shortfall)} with M-Pesa` : `Pay ${formatKsh(total)}`;
+  const label = shortfall > 0 ? t('cart.pay_with_mpesa', { amount: formatKsh(shortfall) }) : t('cart.pay', { amount: formatKsh(total) });
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="buy-title" fullWidth maxWidth="xs">
-      <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label="Buy">
-        <DialogTitle id="buy-title">Confirm purchase</DialogTitle>
+      <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label={t('cart.buy')}>
+        <DialogTitle id="buy-title">{t('cart.confirm_purchase')}</DialogTitle>
         <DialogContent>
           <Typography>
-            {items.length} {items.length === 1 ? 'video' : 'videos'} · total <strong>{formatKsh(total)}</strong>
+            {t('cart.summary', { count: items.length })} <strong>{formatKsh(total)}</strong>
           </Typography>
-          {signedIn && <Typography sx={{ color: 'text.secondary' }}>Your balance: {balance === undefined ? '…' : formatKsh(balance)}</Typography>}
+          {signedIn && <Typography sx={{ color: 'text.secondary' }}>{t('cart.your_balance', { balance: balance === undefined ? '…' : formatKsh(balance) })}</Typography>}
           {payment ? (
             <MpesaProgress payment={payment} onRetry={retry} onBought={(d: Deposit) => done(d.receipt, d.balance)} />
           ) : (
             <>
               {signedIn && shortfall > 0 && balance !== undefined && (
                 <Typography variant="body2" sx={{ mt: 1 }}>
-                  {balance > 0 ? `Your balance pays ${formatKsh(balance)}; M-Pesa pays the other ${formatKsh(shortfall)}.` : `Pay ${formatKsh(shortfall)} with M-Pesa: one prompt on your phone.`}
+                  {balance > 0 ? t('cart.balance_pays_part', { balance: formatKsh(balance), shortfall: formatKsh(shortfall) }) : t('cart.one_prompt', { amount: formatKsh(shortfall) })}
                 </Typography>
               )}
               {!signedIn && (
                 <Typography variant="body2" sx={{ mt: 1 }}>
-                  New here? Your e-mail makes your account and M-Pesa pays. We e-mail you a link to choose a password.
+                  {t('cart.new_here')}
                 </Typography>
               )}
               <CheckoutFields askEmail={!signedIn} askPhone={!signedIn || shortfall > 0} form={form} />
-              {busy && <LinearProgress sx={{ mt: 2 }} aria-label="Sending" />}
+              {busy && <LinearProgress sx={{ mt: 2 }} aria-label={t('cart.sending')} />}
               {failure && (
                 <Alert severity="error" sx={{ mt: 1.5 }}>
-                  {failure instanceof ApiError ? failure.message : 'Error! Check your connection and try again.'}
+                  {failure instanceof ApiError ? failure.message : t('cart.connection_error')}
                 </Alert>
               )}
               {(form.formState.errors.email || !signedIn) && (
                 <Typography variant="body2" sx={{ mt: 1.5 }}>
-                  Already a customer?{' '}
+                  {t('cart.already_customer')}{' '}
                   <Link to={`/account/authenticate?next=${encodeURIComponent(returnTo)}`} style={{ color: 'inherit' }}>
-                    Log in
+                    {t('cart.log_in')}
                   </Link>
                 </Typography>
               )}
               {signedIn && shortfall > 0 && (
                 <Typography variant="body2" sx={{ mt: 1 }}>
                   <Link to={`/deposit?amount=${shortfall}&next=${encodeURIComponent(returnTo)}`} style={{ color: 'inherit' }}>
-                    Top up your balance instead
+                    {t('cart.top_up_instead')}
                   </Link>
                 </Typography>
               )}
@@ -152,7 +154,7 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought }: BuyDialo
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} color="inherit">
-            {payment ? 'Close' : 'Cancel'}
+            {payment ? t('cart.close') : t('cart.cancel')}
           </Button>
           {!payment && (
             <Button type="submit" variant="contained" disabled={busy || (signedIn && balance === undefined)}>

@@ -3,6 +3,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import type { UseFormReturn } from 'react-hook-form';
 import { fieldProps } from '../../../lib/forms.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 interface CheckoutFieldsProps {
   askEmail: boolean;
@@ -12,16 +13,17 @@ interface CheckoutFieldsProps {
 
 /** The few fields a checkout needs: the e-mail of a new customer, and the phone M-Pesa asks. */
 export function CheckoutFields({ askEmail, askPhone, form }: CheckoutFieldsProps) {
+  const t = useT();
   if (!askEmail && !askPhone) return null;
   return (
     <Box sx={{ display: 'grid', gap: 1.5, mt: 2 }}>
-      {askEmail && <TextField label="Email" type="email" autoComplete="email" required {...fieldProps(form, 'email', '')} />}
+      {askEmail && <TextField label={t('cart.email')} type="email" autoComplete="email" required {...fieldProps(form, 'email', '')} />}
       {askPhone && (
         <TextField
-          label="M-Pesa phone number"
+          label={t('cart.mpesa_phone')}
           type="tel"
           required
-          {...fieldProps(form, 'phone_number', 'The phone that gets the M-Pesa prompt')}
+          {...fieldProps(form, 'phone_number', t('cart.mpesa_phone_hint'))}
           slotProps={{ input: { startAdornment: <InputAdornment position="start">+254</InputAdornment> }, htmlInput: { inputMode: 'tel', autoComplete: 'tel-national' } }}
         />
       )}

@@ -9,6 +9,7 @@ import type { CheckoutPayment, Deposit } from '@store/contract';
 import { formatKsh } from '../../../lib/format.ts';
 import { useDepositStatus } from '../../../api/get-deposit-status.ts';
 import { refreshOwnership } from '../api/order-calls.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 interface MpesaProgressProps {
   payment: CheckoutPayment;
@@ -22,6 +23,7 @@ interface MpesaProgressProps {
  * sentence about what went wrong (the server's `message`, never M-Pesa's raw words) and a way to try again.
  */
 export function MpesaProgress({ payment, onBought, onRetry }: MpesaProgressProps) {
+  const t = useT();
   const client = useQueryClient();
   const status = useDepositStatus(payment.CheckoutRequestID);
   const d = status.data ?? payment.deposit;
@@ -39,16 +41,16 @@ export function MpesaProgress({ payment, onBought, onRetry }: MpesaProgressProps
   if (d.state === 'pending' || bought) {
     return (
       <Box role="status" sx={{ mt: 1 }}>
-        <Typography sx={{ fontWeight: 700 }}>Check your phone</Typography>
+        <Typography sx={{ fontWeight: 700 }}>{t('cart.check_phone')}</Typography>
         <Typography variant="body2" sx={{ mb: 1.5 }}>
-          Enter your M-Pesa PIN to pay {formatKsh(payment.amount)} to Video Store Kenya. This page carries on by itself.
+          {t('cart.enter_pin', { amount: formatKsh(payment.amount) })}
         </Typography>
-        <LinearProgress aria-label="Waiting for M-Pesa" />
+        <LinearProgress aria-label={t('cart.waiting_mpesa')} />
         {payment.simulator_phone && (
           <Typography variant="body2" sx={{ mt: 1.5 }}>
-            Test store:{' '}
+            {t('cart.test_store')}{' '}
             <a href={payment.simulator_phone} target="_blank" rel="noopener" style={{ color: 'inherit' }}>
-              open the simulated M-Pesa phone
+              {t('cart.open_simulator')}
             </a>
             .
           </Typography>
@@ -64,12 +66,12 @@ export function MpesaProgress({ payment, onBought, onRetry }: MpesaProgressProps
       action={
         d.state !== 'review' && (
           <Button color="inherit" onClick={onRetry}>
-            Try again
+            {t('cart.try_again')}
           </Button>
         )
       }
     >
-      {paidNotBought ? `${formatKsh(d.amount)} received (M-Pesa receipt ${d.receipt}). ${d.purchase?.detail ?? ''}` : d.message}
+      {paidNotBought ? `${t('cart.paid_not_bought', { amount: formatKsh(d.amount), receipt: d.receipt ?? '' })} ${d.purchase?.detail ?? ''}` : d.message}
     </Alert>
   );
 }

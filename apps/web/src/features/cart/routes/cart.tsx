@@ -10,9 +10,11 @@ import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { useRemoveFromCart } from '../api/order-calls.ts';
 import { useCart } from '../../../api/get-cart.ts';
 import { BuyDialog } from '../components/buy-dialog.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 /** /cart: the items, their total (the sum of the prices, seed §9), remove, and checkout. */
 export default function CartScreen() {
+  const t = useT();
   const navigate = useNavigate();
   const cart = useCart();
   const remove = useRemoveFromCart();
@@ -29,13 +31,13 @@ export default function CartScreen() {
 
   return (
     <Box sx={{ ...pageSx, maxWidth: 720 }}>
-      <PageTitle>Cart</PageTitle>
+      <PageTitle>{t('cart.title')}</PageTitle>
       {cart.isError ? (
         <ErrorState onRetry={() => void cart.refetch()} />
       ) : cart.isPending ? (
         <Skeleton variant="rounded" height={160} />
       ) : items.length === 0 ? (
-        <EmptyState message="Your cart is empty." />
+        <EmptyState message={t('cart.empty')} />
       ) : (
         <>
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
@@ -53,16 +55,16 @@ export default function CartScreen() {
                   </Typography>
                 </Box>
                 <Typography sx={{ color: 'secondary.main', fontWeight: 700, whiteSpace: 'nowrap' }}>{formatKsh(i.price)}</Typography>
-                <Button size="small" color="inherit" onClick={() => remove.mutate(i.video_id)} aria-label={`Remove ${i.video_name}`}>
-                  Remove
+                <Button size="small" color="inherit" onClick={() => remove.mutate(i.video_id)} aria-label={t('cart.remove_title', { title: i.video_name })}>
+                  {t('cart.remove')}
                 </Button>
               </Box>
             ))}
           </Box>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 2 }}>
-            <Typography sx={{ fontSize: 20, fontWeight: 800 }}>Total {formatKsh(total)}</Typography>
+            <Typography sx={{ fontSize: 20, fontWeight: 800 }}>{t('cart.total', { amount: formatKsh(total) })}</Typography>
             <Button variant="contained" size="large" onClick={() => setBuying(true)}>
-              Checkout
+              {t('cart.checkout')}
             </Button>
           </Box>
         </>

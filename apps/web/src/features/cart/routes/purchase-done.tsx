@@ -7,12 +7,14 @@ import { Link, useLocation } from 'react-router';
 import { formatKsh } from '../../../lib/format.ts';
 import { pageSx, PageTitle } from '../../../components/page.tsx';
 import type { PurchaseDone } from '../components/buy-dialog.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 /**
  * /purchase/done: the clear end of a purchase (issue 13). The first button plays the video; a payment
  * made with M-Pesa shows its receipt number, as Kenyans expect to see it.
  */
 export default function PurchaseDoneScreen() {
+  const t = useT();
   const done = (useLocation().state as PurchaseDone | null) ?? null;
   const play = useRef<HTMLAnchorElement>(null);
   useEffect(() => play.current?.focus(), []);
@@ -20,9 +22,9 @@ export default function PurchaseDoneScreen() {
   if (!done || done.items.length === 0) {
     return (
       <Box sx={{ ...pageSx, maxWidth: 560 }}>
-        <PageTitle>Your videos</PageTitle>
+        <PageTitle>{t('cart.done.your_videos')}</PageTitle>
         <Typography>
-          What you bought is in <Link to="/account?section=list">Your List</Link>.
+          {t('cart.done.bought_is_in')} <Link to="/account?section=list">{t('cart.done.your_list')}</Link>.
         </Typography>
       </Box>
     );
@@ -30,16 +32,16 @@ export default function PurchaseDoneScreen() {
   const [first, ...rest] = done.items;
   return (
     <Box sx={{ ...pageSx, maxWidth: 560 }}>
-      <PageTitle>Asante! It is yours</PageTitle>
+      <PageTitle>{t('cart.done.title')}</PageTitle>
       <Alert severity="success" sx={{ mb: 2 }} role="status">
         {done.receipt ? (
           <>
-            Paid {formatKsh(done.total)}. M-Pesa receipt <strong data-testid="mpesa-receipt">{done.receipt}</strong>.
+            {t('cart.done.paid_mpesa', { amount: formatKsh(done.total) })} <strong data-testid="mpesa-receipt">{done.receipt}</strong>.
           </>
         ) : (
-          <>Paid {formatKsh(done.total)} from your balance.</>
+          <>{t('cart.done.paid_balance', { amount: formatKsh(done.total) })}</>
         )}
-        {done.balance !== null && <> Your balance is now {formatKsh(done.balance)}.</>}
+        {done.balance !== null && <> {t('cart.done.balance_now', { balance: formatKsh(done.balance) })}</>}
       </Alert>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
         {first!.image_url && <img src={first!.image_url.replace('-480.webp', '-160.webp')} alt="" width={64} height={96} style={{ borderRadius: 4, objectFit: 'cover' }} />}
@@ -53,7 +55,7 @@ export default function PurchaseDoneScreen() {
         </Typography>
       </Box>
       <Button ref={play} component={Link} to={`/watch/${first!.video_id}?play=1`} variant="contained" size="large" fullWidth>
-        Play {first!.video_name ?? 'now'}
+        {first!.video_name ? t('cart.done.play_title', { title: first!.video_name }) : t('cart.done.play_now')}
       </Button>
       {rest.length > 0 && (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, mt: 2, display: 'grid', gap: 1 }}>
@@ -64,14 +66,18 @@ export default function PurchaseDoneScreen() {
                 {i.season ? ` · ${i.season}` : ''}
               </Typography>
               <Button component={Link} to={`/watch/${i.video_id}?play=1`} variant="outlined">
-                Watch
+                {t('cart.done.watch')}
               </Button>
             </Box>
           ))}
         </Box>
       )}
       <Typography variant="body2" sx={{ mt: 3 }}>
-        Everything you own is in <Link to="/account?section=list" style={{ color: 'inherit' }}>Your List</Link>, on any phone you sign in on.
+        {t('cart.done.owned_is_in')}{' '}
+        <Link to="/account?section=list" style={{ color: 'inherit' }}>
+          {t('cart.done.your_list')}
+        </Link>
+        {t('cart.done.any_phone')}
       </Typography>
     </Box>
   );

@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyPage, mockApi, renderApp } from '../../../test/render.tsx';
+import { speakKiswahili } from '../../../test/speak-kiswahili.ts';
 import DepositScreen from './deposit.tsx';
 
 const info = { user: { id: 1, username: 'amina', email: 'a@example.co.ke', date_joined: '2026-01-01T00:00:00Z', is_staff: false, profile: { buyerid: 7, phone_number: '254712345678', account: 0, country: 'Kenya', city: '', profile_pic: null } }, deposit_history: [], purchase: [] };
@@ -80,5 +81,32 @@ describe('deposit page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
     expect(await screen.findByText('Error! processing transaction. Try again.')).toBeInTheDocument();
     expect(screen.getByText('M-Pesa is busy; try again in a minute')).toBeInTheDocument();
+  });
+});
+
+
+describe('deposit page in Kiswahili', () => {
+  it('explains the steps, asks for the PIN and says what M-Pesa answered, in Kiswahili', async () => {
+    const untranslated = speakKiswahili();
+    localStorage.setItem('authorized', 'true');
+    mockApi((url) => {
+      if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
+      if (url.pathname === '/api/info/') return info;
+      if (url.pathname === '/api/deposit/') return { success: true, CheckoutRequestID: 'ws_CO_1', CustomerMessage: 'x', deposit: {}, simulator_phone: null };
+      if (url.pathname === '/api/deposit/ws_CO_1/') return { state: 'completed', amount: 70, balance: 1070, receipt: 'QKA1B2C3D4', message: 'Umelipa kwa M-Pesa.' };
+      return emptyPage;
+    });
+    renderApp(screenUnderTest, `/deposit?amount=70&next=${encodeURIComponent('/video/3?buy=1')}`);
+    expect(screen.getByRole('heading', { name: 'Weka pesa' })).toBeInTheDocument();
+    expect(screen.getByText('Andika kiasi kwa Ksh, kuanzia 1 hadi 250,000.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Kiasi', { exact: false })).toHaveValue(70);
+    expect(await screen.findByDisplayValue('0712345678')).toBeInTheDocument();
+    expect(screen.getByLabelText('Namba ya simu ya M-Pesa', { exact: false })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Weka pesa' }));
+    expect(await screen.findByText('Weka PIN yako ya M-Pesa ili kukamilisha malipo.')).toBeInTheDocument();
+    expect(await screen.findByText(/Umeweka Ksh 70 \(risiti ya M-Pesa QKA1B2C3D4\)\. Salio lako sasa ni/)).toHaveTextContent('Salio lako sasa ni Ksh 1,070.');
+    expect(screen.getByRole('link', { name: 'Endelea' })).toHaveAttribute('href', '/video/3?buy=1');
+    expect(screen.getByRole('link', { name: 'Pesa ulizoweka' })).toBeInTheDocument();
+    expect(untranslated()).toEqual([]);
   });
 });

@@ -17,35 +17,35 @@ import { useGuardedInfo } from '../../../api/use-guarded-info.ts';
 import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { useStartDeposit } from '../api/deposit-calls.ts';
 import { useDepositStatus } from '../../../api/get-deposit-status.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 export const PIN_HINT_MS = 7000;
 /** The deposit request's own schema, less the buyer id the page adds (seed §7 sends it as `username`). */
 const depositFormSchema = depositInputSchema.omit({ username: true });
 
-const PIN_HINT = 'Enter your M-Pesa PIN to complete transaction.';
-
 function Outcome({ id, next, onRetry }: { id: string; next: string | null; onRetry: () => void }) {
+  const t = useT();
   const status = useDepositStatus(id);
   const d = status.data;
   if (!d || d.state === 'pending') {
     return (
       <Box role="status" sx={{ mb: 2 }}>
         <Typography variant="body2" sx={{ mb: 1 }}>
-          Waiting for M-Pesa…
+          {t('deposit.waiting')}…
         </Typography>
-        <LinearProgress aria-label="Waiting for M-Pesa" />
+        <LinearProgress aria-label={t('deposit.waiting')} />
       </Box>
     );
   }
   if (d.state === 'completed') {
     return (
-      <Alert severity="success" sx={{ mb: 2 }} role="status" action={next && <Button color="inherit" component={Link} to={next}>Continue</Button>}>
-        Deposit of {formatKsh(d.amount)} received (M-Pesa receipt {d.receipt}). Your balance is now <strong>{formatKsh(d.balance ?? 0)}</strong>.
+      <Alert severity="success" sx={{ mb: 2 }} role="status" action={next && <Button color="inherit" component={Link} to={next}>{t('deposit.continue')}</Button>}>
+        {t('deposit.received', { amount: formatKsh(d.amount), receipt: d.receipt ?? '' })} {t('deposit.balance_now')} <strong>{formatKsh(d.balance ?? 0)}</strong>.
       </Alert>
     );
   }
   return (
-    <Alert severity={d.state === 'review' ? 'warning' : 'error'} sx={{ mb: 2 }} action={d.state !== 'review' && <Button color="inherit" onClick={onRetry}>Try again</Button>}>
+    <Alert severity={d.state === 'review' ? 'warning' : 'error'} sx={{ mb: 2 }} action={d.state !== 'review' && <Button color="inherit" onClick={onRetry}>{t('deposit.try_again')}</Button>}>
       {d.message}
     </Alert>
   );
@@ -53,6 +53,7 @@ function Outcome({ id, next, onRetry }: { id: string; next: string | null; onRet
 
 /** /deposit: top up with an M-Pesa STK push, then follow what happened (seed §2, §4, §5; CONTRACT §4). */
 export default function DepositScreen() {
+  const t = useT();
   const info = useGuardedInfo();
   const start = useStartDeposit();
   const [params] = useSearchParams();
@@ -98,54 +99,54 @@ export default function DepositScreen() {
 
   return (
     <Box sx={{ ...pageSx, maxWidth: 560 }}>
-      <PageTitle>Deposit</PageTitle>
+      <PageTitle>{t('deposit.title')}</PageTitle>
       {/* What M-Pesa answered, at the top where a small phone shows it without scrolling. */}
       {checkoutId && <Outcome id={checkoutId} next={next} onRetry={() => setCheckoutId(null)} />}
       <Box component="ol" sx={{ pl: 2.5, mt: 0, color: 'text.secondary', '& li': { mb: 0.5 } }}>
-        <li>Type the amount in Ksh, from 1 to {DEPOSIT_MAX.toLocaleString('en-KE')}.</li>
-        <li>Type your M-Pesa phone number: the one that will pay.</li>
-        <li>Press Deposit. A prompt appears on that phone: enter your M-Pesa PIN to pay.</li>
-        <li>Your balance grows as soon as M-Pesa confirms.</li>
+        <li>{t('deposit.step_amount', { max: DEPOSIT_MAX.toLocaleString('en-KE') })}</li>
+        <li>{t('deposit.step_phone')}</li>
+        <li>{t('deposit.step_press')}</li>
+        <li>{t('deposit.step_balance')}</li>
       </Box>
-      <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label="Deposit" sx={{ display: 'grid', gap: 1.5 }}>
+      <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label={t('deposit.title')} sx={{ display: 'grid', gap: 1.5 }}>
         <TextField
-          label="Amount"
+          label={t('deposit.amount')}
           type="number"
           required
           {...fieldProps(form, 'amount')}
           slotProps={{ input: { startAdornment: <InputAdornment position="start">Ksh</InputAdornment> }, htmlInput: { min: 1, max: DEPOSIT_MAX, step: 1, inputMode: 'numeric' } }}
         />
         <TextField
-          label="M-Pesa phone number"
+          label={t('deposit.phone')}
           type="tel"
           required
           {...fieldProps(form, 'phone_number')}
           slotProps={{ input: { startAdornment: <InputAdornment position="start">+254</InputAdornment> }, htmlInput: { inputMode: 'tel', autoComplete: 'tel-national' } }}
         />
-        {start.isPending && <LinearProgress aria-label="Sending the payment request" />}
-        {hint && <Alert severity="info">{PIN_HINT}</Alert>}
+        {start.isPending && <LinearProgress aria-label={t('deposit.sending')} />}
+        {hint && <Alert severity="info">{t('deposit.pin_hint')}</Alert>}
         {failed && (
           <Alert severity="error">
-            Error! processing transaction. Try again.
+            {t('deposit.failed')}
             {start.error instanceof ApiError && <Box component="span" sx={{ display: 'block', fontSize: 13 }}>{start.error.message}</Box>}
           </Alert>
         )}
         <Button type="submit" variant="contained" disabled={start.isPending || !profile || waiting}>
-          Deposit
+          {t('deposit.title')}
         </Button>
       </Box>
       {start.data?.simulator_phone && (
         <Typography variant="body2" sx={{ mt: 2 }}>
-          Test store:{' '}
+          {t('deposit.test_store')}{' '}
           <a href={start.data.simulator_phone} target="_blank" rel="noopener" style={{ color: 'inherit' }}>
-            open the simulated M-Pesa phone
+            {t('deposit.open_simulator')}
           </a>{' '}
-          to answer the prompt.
+          {t('deposit.to_answer')}
         </Typography>
       )}
       <Typography variant="body2" sx={{ mt: 3 }}>
         <Link to="/account?section=deposits" style={{ color: 'inherit' }}>
-          Deposit History
+          {t('deposit.history')}
         </Link>
       </Typography>
     </Box>
