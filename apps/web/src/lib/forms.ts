@@ -1,20 +1,33 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type DefaultValues, type FieldError, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { findMessage } from '@store/contract/locales';
 import { ApiError } from './api-client.ts';
-import { i18n, t } from './i18n.ts';
+import { i18n, registerCatalog, t } from './i18n.ts';
 
 type AnySchema = z.ZodType<FieldValues, FieldValues>;
 
 /**
- * A field's error as the customer reads it: the contract's English message in the chosen language
- * (translated when shown, so a language switch changes errors already on screen); the server's
- * (type 'server') as it came, already in the language the API client asked for.
+ * The contract's messages in the chosen language: its shared catalog is keyed by the English message
+ * ('This field may not be blank.' -> Kiswahili). The features with forms load it with their own words
+ * (their messages.ts), so only screens with forms download it.
+ */
+export const loadFormMessages = () =>
+  registerCatalog('contract', (language) => (language === 'sw' ? import('@store/contract/locales/sw.json') : import('@store/contract/locales/en.json')));
+
+/**
+ * A field's error as the customer reads it. The contract's schemas say it in English: it is shown in
+ * the chosen language (translated when shown, so a language switch changes errors already on screen;
+ * "Ensure this value is less than or equal to 250,000." finds its catalog entry with its value). A
+ * message the catalog does not know, and the server's (type 'server', already in the language the API
+ * client asked for), are shown as they came.
  */
 export function fieldMessage(error: Pick<FieldError, 'type' | 'message'> | undefined): string | undefined {
   const message = error?.message;
   if (typeof message !== 'string' || !message) return undefined;
-  return error!.type === 'server' || i18n.locale === 'en' ? message : t(message);
+  if (error!.type === 'server' || i18n.locale === 'en') return message;
+  const known = findMessage(message);
+  return known ? t(known.id, known.values) : message;
 }
 
 /**

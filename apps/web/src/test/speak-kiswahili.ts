@@ -1,8 +1,9 @@
 import type { Messages } from '@lingui/core';
 import { onTestFinished, vi } from 'vitest';
+import contract from '@store/contract/locales/sw.json';
 import { i18n } from '../lib/i18n.ts';
 
-// Every Kiswahili catalog, as the app loads them with its screens.
+// Every Kiswahili catalog, as the app loads them with its screens, and the contract's (form errors).
 const catalogs = import.meta.glob<{ default: Messages }>('../**/locales/sw.json', { eager: true });
 
 /**
@@ -10,7 +11,7 @@ const catalogs = import.meta.glob<{ default: Messages }>('../**/locales/sw.json'
  * "Untranslated message" errors reported since, so a test can require there are none.
  */
 export function speakKiswahili() {
-  i18n.load('sw', Object.assign({}, ...Object.values(catalogs).map((catalog) => catalog.default)));
+  i18n.load('sw', Object.assign({}, contract as Messages, ...Object.values(catalogs).map((catalog) => catalog.default)));
   i18n.activate('sw');
   const errors = vi.spyOn(console, 'error');
   onTestFinished(() => {

@@ -39,7 +39,16 @@ describe('login, register and new password in Kiswahili', () => {
     expect(untranslated()).toEqual([]);
   });
 
-  it('tells a live match on the new password page in Kiswahili', () => {
+  it('checks the login and the new password with the contract’s words in Kiswahili', async () => {
+    const untranslated = speakKiswahili();
+    mockApi(() => emptyPage);
+    renderApp(app, '/account/authenticate');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Ingia' }).at(-1)!);
+    expect(await screen.findAllByText('Sehemu hii inahitajika.')).toHaveLength(2);
+    expect(untranslated()).toEqual([]);
+  });
+
+  it('tells a live match on the new password page in Kiswahili', async () => {
     speakKiswahili();
     mockApi(() => emptyPage);
     renderApp(app, '/account/password_reset/the-token');
@@ -49,7 +58,9 @@ describe('login, register and new password in Kiswahili', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Manenosiri hayalingani.');
     type('Thibitisha nenosiri', 'baobab-sunrise-88');
     expect(screen.getByRole('status')).toHaveTextContent('Manenosiri yanalingana');
-    expect(screen.getByRole('button', { name: 'Hifadhi nenosiri' })).toBeInTheDocument();
+    type('Thibitisha nenosiri', 'baobab-sunrise-89');
+    fireEvent.click(screen.getByRole('button', { name: 'Hifadhi nenosiri' }));
+    expect(await screen.findByText('Manenosiri hayalingani!')).toBeInTheDocument();
   });
 
   it('keeps the contract’s password hint word for word in English', () => {

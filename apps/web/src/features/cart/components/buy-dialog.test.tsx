@@ -137,4 +137,16 @@ describe('the purchase dialog in Kiswahili', () => {
     expect(screen.queryByText(/Check your phone|Confirm purchase/)).toBeNull();
     expect(untranslated()).toEqual([]);
   });
+
+  it('checks a visitor’s e-mail and phone with the contract’s words in Kiswahili', async () => {
+    const untranslated = speakKiswahili();
+    mockApi(() => emptyPage);
+    show(() => undefined);
+    fireEvent.change(screen.getByLabelText(/Barua pepe/), { target: { value: 'nope' } });
+    fireEvent.change(screen.getByLabelText(/Namba ya simu ya M-Pesa/), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Lipa Ksh 250 kwa M-Pesa' }));
+    expect(await screen.findByText('Weka barua pepe sahihi.')).toBeInTheDocument();
+    expect(screen.queryByText(/Enter a/)).toBeNull();
+    expect(untranslated()).toEqual([]);
+  });
 });

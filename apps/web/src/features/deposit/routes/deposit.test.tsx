@@ -109,4 +109,17 @@ describe('deposit page in Kiswahili', () => {
     expect(screen.getByRole('link', { name: 'Pesa ulizoweka' })).toBeInTheDocument();
     expect(untranslated()).toEqual([]);
   });
+
+  it('says what is wrong with the amount in Kiswahili before anything is sent', async () => {
+    const untranslated = speakKiswahili();
+    localStorage.setItem('authorized', 'true');
+    const fetchMock = mockApi((url) => (url.pathname === '/api/token/refresh/' ? { access: 'a', refresh: 'r' } : url.pathname === '/api/info/' ? info : emptyPage));
+    renderApp(screenUnderTest, '/deposit');
+    await screen.findByDisplayValue('0712345678');
+    fireEvent.change(screen.getByLabelText('Kiasi', { exact: false }), { target: { value: '300000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Weka pesa' }));
+    expect(await screen.findByText('Hakikisha kiasi hiki hakizidi 250,000.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/deposit/')).toBe(false);
+    expect(untranslated()).toEqual([]);
+  });
 });
