@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { messageCatalogs } from './vite-catalogs.ts';
+import { storefrontPwa } from './vite-pwa.ts';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
-  plugins: [react(), messageCatalogs()],
-  // The manifest lets bench/web/bundle-size.mjs measure what the home page loads before it can render.
+  plugins: [react(), messageCatalogs(), storefrontPwa()],
+  // The manifest lets bench/web/bundle-size.mjs measure what the home page loads before it can render
+  // (and the service worker precache just that: vite-pwa.ts).
   build: {
     manifest: true,
     rolldownOptions: {

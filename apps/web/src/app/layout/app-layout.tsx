@@ -17,6 +17,7 @@ import { useScrolled } from './use-scrolled.ts';
 import { ScreenSkeleton } from './screen-skeleton.tsx';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 import { LazySection } from '../../components/lazy-section.tsx';
+import { PwaMount } from '../../pwa/pwa-mount.tsx';
 
 /** Toolbar plus DJ tabs: the content of the home page starts under this. */
 export const HEADER_HEIGHT = 96;
@@ -124,6 +125,7 @@ export function AppLayout() {
         <NewestStrip />
       </LazySection>
       <Footer />
+      <PwaMount />
     </Box>
   );
 }
