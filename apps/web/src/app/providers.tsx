@@ -10,7 +10,9 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       // Catalogue data changes slowly; refetching on every focus costs customers data.
-      queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false },
+      // networkMode 'always': with no network a query still asks, and the service worker answers what was
+      // already seen (or it fails into the error state) instead of waiting, paused, behind a skeleton.
+      queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false, networkMode: 'always' },
     },
   });
 }

@@ -1,0 +1,126 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, screenshot, VIEWPORTS } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const OFFLINE = 'You are offline: showing what you have already seen';
+
+interface WebManifest {
+  name?: string;
+  short_name?: string;
+  start_url?: string;
+  display?: string;
+  theme_color?: string;
+  background_color?: string;
+  icons?: { src: string; sizes: string; type?: string; purpose?: string }[];
+}
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+/** The natural size of a picture as the page's browser decodes it (0 x 0 if it is not a picture). */
+const pictureSize = (src: string) =>
+  page.evaluate(
+    (url) =>
+      new Promise<[number, number]>((resolve) => {
+        const img = new Image();
+        img.onload = () => resolve([img.naturalWidth, img.naturalHeight]);
+        img.onerror = () => resolve([0, 0]);
+        img.src = url;
+      }),
+    src,
+  );
+
+describe('the storefront as an installed app, at 360 px', () => {
+  let video: { vidId: number; title: string };
+
+  it('meets the install criteria: a linked manifest with a name, start URL, standalone display and PNG icons of 192, 512 and maskable', async () => {
+    await page.goto('/');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const res = await context.request.get(href!);
+    expect(res.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+    const manifest = (await res.json()) as WebManifest;
+    expect(manifest).toMatchObject({ name: 'Video Store Kenya', start_url: '/', display: 'standalone', theme_color: '#101418', background_color: '#101418' });
+    expect(manifest.short_name).toBeTruthy();
+    const icons = manifest.icons ?? [];
+    for (const size of [192, 512]) {
+      const icon = icons.find((i) => i.sizes === `${size}x${size}` && (i.purpose ?? 'any').includes('any'));
+      expect(icon, `a ${size} px icon`).toBeDefined();
+      const file = await context.request.get(icon!.src);
+      expect(file.headers()['content-type']).toBe('image/png');
+      expect(await pictureSize(icon!.src)).toEqual([size, size]);
+    }
+    const maskable = icons.find((i) => i.purpose?.includes('maskable'));
+    expect(maskable).toBeDefined();
+    expect(await pictureSize(maskable!.src)).toEqual([512, 512]);
+
+    // The worker script is always checked for a new version, never kept by the HTTP cache.
+    const sw = await context.request.get('/sw.js');
+    expect(sw.headers()['content-type']).toMatch(/javascript/);
+    expect(sw.headers()['cache-control']).toBe('no-cache');
+  });
+
+  it('is controlled by its service worker after a reload', async () => {
+    await page.waitForFunction(() => navigator.serviceWorker.ready.then((r) => Boolean(r.active)), undefined, { timeout: 30_000 });
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${baseUrl}/sw.js`);
+    // No notice while the network is there.
+    await page.getByRole('heading', { name: 'Suggestions' }).waitFor();
+    expect(await page.getByText(OFFLINE).count()).toBe(0);
+  });
+
+  it('opens a video page and the home page already seen with no network, saying it is offline, and the notice goes once back online', async () => {
+    const list = (await (await fetch(`${baseUrl}/api/videoDetails/?page_size=1`)).json()) as { results: { vidId: number; title: string }[] };
+    video = list.results[0]!;
+    await page.goto(`/video/${video.vidId}`);
+    await page.getByRole('heading', { level: 1, name: video.title, exact: true }).waitFor();
+    await page.getByText(/^Ksh \d/).first().waitFor();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Suggestions' }).waitFor();
+
+    await context.setOffline(true);
+    await page.goto(`/video/${video.vidId}`);
+    await page.getByRole('heading', { level: 1, name: video.title, exact: true }).waitFor();
+    await page.getByText(/^Ksh \d/).first().waitFor();
+    await page.getByText(OFFLINE).waitFor();
+    // The poster seen before comes from the worker's cache.
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('main img'), (img) => img as HTMLImageElement).some((img) => img.complete && img.naturalWidth > 0));
+    await screenshot(page, 'phone-offline-video');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: video.title, exact: true }).waitFor();
+    await page.getByText(OFFLINE).waitFor();
+
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Suggestions' }).waitFor();
+    await page.getByText(OFFLINE).waitFor();
+    await screenshot(page, 'phone-offline-home');
+
+    await context.setOffline(false);
+    await page.getByText(OFFLINE).waitFor({ state: 'detached' });
+  });
+
+  it('shows the shell and the error state, never a blank page, for a page not seen before with no network', async () => {
+    await context.setOffline(true);
+    try {
+      await page.goto('/about');
+      await page.getByRole('link', { name: 'VSK, Video Store Kenya' }).waitFor();
+      await page.getByText(OFFLINE).waitFor();
+      await page.getByText('Error! loading results.').waitFor();
+      await screenshot(page, 'phone-offline-unseen');
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+});
