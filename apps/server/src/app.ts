@@ -33,6 +33,8 @@ import { createJobQueue } from './jobs/job-queue.ts';
 import { openMediaStore } from './modules/media/storage/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { rateLimits } from './lib/rate-limits.ts';
+import { words } from './lib/words.ts';
+import { registerLanguages } from './plugins/languages.ts';
 
 export interface AppDeps {
   config: Config;
@@ -78,6 +80,7 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
   registerRouteTable(app);
 
   registerErrorHandler(app);
+  registerLanguages(app);
   await registerSecurityHeaders(app);
   registerInputGuard(app);
   // Customers pay for every megabyte: JSON, HTML and scripts go out compressed. Brotli at a low
@@ -88,7 +91,7 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
     ...(redis ? { redis, nameSpace: 'store-rl:' } : {}),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
-      detail: `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+      detail: words('Too many requests. Try again in {seconds} seconds.', { seconds: Math.ceil(ctx.ttl / 1000) }),
     }),
   });
   await app.register(cookie);

@@ -1,14 +1,20 @@
 import type { FieldErrors } from '@store/contract';
+import { Words } from './words.ts';
 
-/** An error the API answers with its own status and `{"detail": ...}` body (CONTRACT §3). */
+/**
+ * An error the API answers with its own status and `{"detail": ...}` body (CONTRACT §3). A message
+ * with values comes as Words (an id and its values), so it can be said in the reader's language.
+ */
 export class HttpError extends Error {
+  readonly words: Words | null;
   constructor(
     readonly statusCode: number,
-    message: string,
+    message: string | Words,
     readonly extra: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(String(message));
+    this.words = message instanceof Words ? message : null;
   }
 }
 

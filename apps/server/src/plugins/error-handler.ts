@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldErrors } from '@store/contract';
 import { isDataException } from '../lib/db-errors.ts';
 import { FieldError, HttpError } from '../lib/http-errors.ts';
+import { languageOf, say, type Words } from '../lib/words.ts';
 
 const NON_FIELD = 'non_field_errors';
 
@@ -14,6 +15,12 @@ function fieldErrorsFrom(issues: { instancePath: string; message?: string | unde
     (out[field] ??= []).push(issue.message ?? 'Invalid value.');
   }
   return out;
+}
+
+/** Field errors in the reader's language. */
+function fieldErrorsIn(fields: FieldErrors, request: FastifyRequest): FieldErrors {
+  const language = languageOf(request.headers);
+  return Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages.map((m) => say(m, language))]));
 }
 
 /** Fastify's own client errors, worded for people. */
@@ -31,15 +38,15 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof FieldError) return reply.status(400).send(error.fields);
+    if (error instanceof FieldError) return reply.status(400).send(fieldErrorsIn(error.fields, request));
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(fieldErrorsFrom(error.validation));
+      return reply.status(400).send(fieldErrorsIn(fieldErrorsFrom(error.validation), request));
     }
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)
         .headers(error.headers)
-        .send({ detail: error.message, ...error.extra });
+        .send({ detail: say(error.words ?? error.message, languageOf(request.headers)), ...error.extra });
     }
     if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) {
       return reply.status(400).send({ detail: FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY });
@@ -47,7 +54,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // @fastify/rate-limit throws the body built in app.ts, with its Retry-After header already set.
-      if (status === 429) return reply.status(429).send({ detail: (error as { detail?: string }).detail ?? 'Too many requests.' });
+      if (status === 429) return reply.status(429).send({ detail: say((error as { detail?: Words }).detail ?? 'Too many requests.', languageOf(request.headers)) });
       const detail = FRAMEWORK_MESSAGES[error.code] ?? error.message;
       return reply.status(status).send({ detail });
     }
@@ -65,10 +72,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * segment too long for the router (414) or not validly percent-encoded. In `{detail}` like every
  * other error, and without echoing the path back.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ detail: 'The address is too long.' });
-  if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ detail: 'The address is not valid.' });
-  return reply.status(500).send({ detail: 'Something went wrong on our side. Please try again.' });
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const language = languageOf(request.headers);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ detail: say('The address is too long.', language) });
+  if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ detail: say('The address is not valid.', language) });
+  return reply.status(500).send({ detail: say('Something went wrong on our side. Please try again.', language) });
 }
 
 const CLIENT_ERRORS: Record<string, [number, string, string]> = {

@@ -3,8 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { passwordResets } from '../../db/schema.ts';
 import { FieldError } from '../../lib/http-errors.ts';
+import { accountMails } from '../mail/account-mails.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { EMAIL_HAS_ACCOUNT, type QuickSignupInput } from '@store/contract';
+import { EMAIL_HAS_ACCOUNT, type Language, type QuickSignupInput } from '@store/contract';
 import { hashPassword } from './passwords.ts';
 import type { SessionService } from './session-service.ts';
 import { isUniqueViolation, type UserRepository } from './user-repository.ts';
@@ -39,27 +40,22 @@ export function createQuickSignup(deps: { db: Database; users: UserRepository; s
     }
   }
 
-  async function sendWelcome(user: { id: number; email: string; username: string }) {
+  async function sendWelcome(user: { id: number; email: string; username: string }, language: Language) {
     const token = randomBytes(32).toString('base64url');
     await deps.db.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + WELCOME_LINK_TTL_MS) });
     const link = `${deps.publicUrl}/account/password_reset/${token}`;
-    const name = user.username.replace(/[<>&]/g, '');
     void deps.mailer
-      .send({
-        to: user.email,
-        subject: 'Welcome to Video Store Kenya: choose your password',
-        text: `Hello ${user.username},\n\nYour Video Store Kenya account is ready and this phone is signed in. To sign in on another phone or computer, choose a password within a week:\n\n${link}\n\nKaribu!\n`,
-        html: `<p>Hello ${name},</p><p>Your Video Store Kenya account is ready and this phone is signed in. To sign in on another phone or computer, choose a password within a week:</p><p><a href="${link}">${link}</a></p><p>Karibu!</p>`,
-      })
+      .send({ to: user.email, ...accountMails[language].welcome({ username: user.username, link }) })
       .catch((err: unknown) => deps.log.error({ err }, 'could not send a welcome e-mail'));
   }
 
   return {
-    async signUp(input: QuickSignupInput) {
+    /** A new account has chosen no language yet: its welcome is in the language of the request. */
+    async signUp(input: QuickSignupInput, language: Language = 'en') {
       if (await users.byEmail(input.email)) throw new FieldError({ email: [EMAIL_HAS_ACCOUNT] });
       const { user, profile } = await create(input);
       await users.updateProfile(profile.buyerid, { phoneNumber: input.phone_number });
-      await sendWelcome(user);
+      await sendWelcome(user, language);
       return { user, tokens: await deps.sessions.issue(user) };
     },
   };

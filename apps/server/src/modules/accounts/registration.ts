@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { FieldError } from '../../lib/http-errors.ts';
+import type { Language } from '@store/contract';
+import { accountMails } from '../mail/account-mails.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.ts';
-import { isUniqueViolation, type UserRepository } from './user-repository.ts';
+import { isUniqueViolation, profileLanguage, type UserRepository } from './user-repository.ts';
 
 const USERNAME_TAKEN = 'A user with that username already exists.';
 
@@ -16,20 +18,20 @@ const USERNAME_TAKEN = 'A user with that username already exists.';
 export function createRegistration(deps: { users: UserRepository; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger }) {
   const { users } = deps;
 
-  function tellOwner(email: string) {
+  /** In the owner's language, else the language of the request. */
+  function tellOwner(email: string, requestLanguage: Language) {
     const login = `${deps.publicUrl}/account/authenticate`;
-    void deps.mailer
-      .send({
-        to: email,
-        subject: 'You already have a Video Store Kenya account',
-        text: `Hello,\n\nSomeone tried to create a Video Store Kenya account with this e-mail address, which already has one. No new account was made.\n\nIf it was you, log in at ${login} or choose "Forgot password" there to set a new password.\n\nIf it was not you, you need not do anything.\n`,
-        html: `<p>Hello,</p><p>Someone tried to create a Video Store Kenya account with this e-mail address, which already has one. No new account was made.</p><p>If it was you, <a href="${login}">log in</a> or choose "Forgot password" there to set a new password.</p><p>If it was not you, you need not do anything.</p>`,
-      })
+    // Looked up after the answer, like the sending: the answer takes the same time either way.
+    void (async () => {
+      const owner = await users.byEmail(email);
+      const language = (owner && profileLanguage((await users.withProfile(owner.id))!.profile)) ?? requestLanguage;
+      await deps.mailer.send({ to: email, ...accountMails[language].accountExists({ login }) });
+    })()
       .catch((err: unknown) => deps.log.error({ err }, 'could not send the account-exists e-mail'));
   }
 
   return {
-    async register(input: { username: string; email: string; password1: string }): Promise<void> {
+    async register(input: { username: string; email: string; password1: string }, language: Language = 'en'): Promise<void> {
       if (await isCommonPassword(input.password1)) throw new FieldError({ password1: [COMMON_PASSWORD_MESSAGE] });
       const passwordHash = await hashPassword(input.password1);
       try {
@@ -41,7 +43,7 @@ export function createRegistration(deps: { users: UserRepository; mailer: Mailer
       }
       // The e-mail has an account. The username is judged as for anyone; then the owner hears of it.
       if (await users.usernameTaken(input.username)) throw new FieldError({ username: [USERNAME_TAKEN] });
-      tellOwner(input.email);
+      tellOwner(input.email, language);
     },
   };
 }

@@ -5,9 +5,11 @@ import type { Database } from '../../db/client.ts';
 import { passwordResets, users as usersTable } from '../../db/schema.ts';
 import type { LimitFactory } from '../../lib/rate-limits.ts';
 import { FieldError } from '../../lib/http-errors.ts';
+import type { Language } from '@store/contract';
+import { accountMails } from '../mail/account-mails.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.ts';
-import type { UserRepository } from './user-repository.ts';
+import { profileLanguage, type UserRepository } from './user-repository.ts';
 
 const RESET_TTL_MS = 60 * 60_000;
 /** Reset mails one address receives per hour at most, so nobody can flood a customer's inbox. */
@@ -23,8 +25,9 @@ export function createResetService(deps: { db: Database; users: UserRepository; 
     /**
      * Sends a reset link if the address belongs to a customer. Answers the same, in about the same
      * time, either way: the mail goes out after the answer, and an unknown address does the same hashing.
+     * The mail is in the account's language, else in the request's.
      */
-    async request(email: string): Promise<void> {
+    async request(email: string, requestLanguage: Language = 'en'): Promise<void> {
       const token = randomBytes(32).toString('base64url'); // 256 bits
       const tokenHash = sha256(token);
       const user = await users.byEmail(email);
@@ -37,13 +40,9 @@ export function createResetService(deps: { db: Database; users: UserRepository; 
       });
       // The link is built from the configured address, never from the request's Host header.
       const link = `${deps.publicUrl}/account/password_reset/${token}`;
+      const language = profileLanguage((await users.withProfile(user.id))!.profile) ?? requestLanguage;
       void mailer
-        .send({
-          to: user.email,
-          subject: 'Reset your Video Store Kenya password',
-          text: `Hello ${user.username},\n\nSomeone asked to reset the password of your Video Store Kenya account. To choose a new password, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
-          html: `<p>Hello ${user.username.replace(/[<>&]/g, '')},</p><p>Someone asked to reset the password of your Video Store Kenya account. To choose a new password, open this link within an hour:</p><p><a href="${link}">${link}</a></p><p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
-        })
+        .send({ to: user.email, ...accountMails[language].reset({ username: user.username, link }) })
         .catch((err: unknown) => deps.log.error({ err }, 'could not send a password reset e-mail'));
     },
 

@@ -30,6 +30,7 @@ import type { createResetService } from './reset-service.ts';
 import type { SessionService } from './session-service.ts';
 import { REFRESH_TTL_S } from './tokens.ts';
 import { profileLanguage, toUserView, type UserRepository } from './user-repository.ts';
+import { languageOf } from '../../lib/words.ts';
 
 export interface AccountRouteDeps {
   users: UserRepository;
@@ -86,7 +87,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await registration.register(request.body);
+        await registration.register(request.body, languageOf(request.headers));
         return reply.status(201).send({ username: request.body.username, email: request.body.email });
       },
     );
@@ -103,7 +104,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { user, tokens } = await deps.quickSignup.signUp(request.body);
+        const { user, tokens } = await deps.quickSignup.signUp(request.body, languageOf(request.headers));
         setRefreshCookie(reply, tokens.refresh);
         return reply.status(201).send({ is_staff: false, tokens, username: user.username, purchase: [], profile: { profile_pic: null, language: null } });
       },
@@ -174,7 +175,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         schema: { tags, summary: 'E-mail a password reset link (same answer whether or not the address is known)', body: resetRequestInputSchema, response: { 200: errorDetailSchema, 400: badRequestSchema, 429: errorDetailSchema } },
       },
       async (request) => {
-        await resets.request(request.body.email);
+        await resets.request(request.body.email, languageOf(request.headers));
         return detail('Password reset link sent.');
       },
     );

@@ -7,6 +7,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { REFRESH_TTL_S, type TokenSigner } from './tokens.ts';
 import type { UserRepository, UserRow } from './user-repository.ts';
+import { words } from '../../lib/words.ts';
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
 const invalidCredentials = () => new HttpError(401, 'Invalid email or password.');
@@ -39,7 +40,7 @@ export function createSessionService(deps: { db: Database; users: UserRepository
       const taken = await failures.consume(key);
       if (!taken.ok) {
         const retry = Math.ceil(taken.retryAfterMs / 1000);
-        throw new HttpError(429, `Too many failed attempts. Try again in ${Math.ceil(retry / 60)} minutes.`, {}, { 'retry-after': String(retry) });
+        throw new HttpError(429, words('Too many failed attempts. Try again in {minutes} minutes.', { minutes: Math.ceil(retry / 60) }), {}, { 'retry-after': String(retry) });
       }
       const user = await users.byEmail(email);
       // An unknown e-mail costs the same time as a wrong password, so timing tells nothing.

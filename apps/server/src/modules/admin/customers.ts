@@ -8,6 +8,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import type { ListWindow, Resource } from './crud.ts';
 import { likePattern } from './list-query.ts';
 import { listWindow, sendList } from './simple-rest.ts';
+import { words } from '../../lib/words.ts';
 
 const owned = sql<number>`(SELECT count(*)::int FROM ${purchases} WHERE ${purchases.userId} = ${users.id} AND ${purchases.refundedAt} IS NULL)`;
 
@@ -48,7 +49,7 @@ async function listCustomers(db: Database, w: ListWindow) {
   const condition = where.length ? and(...where) : undefined;
   const [field, direction] = w.sort ?? ['id', 'DESC'];
   const column = SORTABLE[field as keyof typeof SORTABLE];
-  if (!column) throw new HttpError(400, `Cannot sort by ${field}: use one of ${Object.keys(SORTABLE).join(', ')}.`);
+  if (!column) throw new HttpError(400, words('Cannot sort by {field}: use one of {fields}.', { field, fields: Object.keys(SORTABLE).join(', ') }));
   const [total] = await db.select({ n: count() }).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(condition);
   const rows = await customerQuery(db)
     .where(condition)

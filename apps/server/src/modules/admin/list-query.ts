@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { ListWindow } from './crud.ts';
+import { words } from '../../lib/words.ts';
 
 /** `%`, `_` and `\` stand for themselves in a search. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -23,7 +24,7 @@ export async function listRows<Row>(
   const condition = where.length ? and(...where) : undefined;
   const [field, direction] = w.sort ?? ['id', 'ASC'];
   const column = t.sortable[field];
-  if (!column) throw new HttpError(400, `Cannot sort by ${field}: use one of ${Object.keys(t.sortable).join(', ')}.`);
+  if (!column) throw new HttpError(400, words('Cannot sort by {field}: use one of {fields}.', { field, fields: Object.keys(t.sortable).join(', ') }));
   const order = direction === 'DESC' ? desc(column) : asc(column);
   const [total] = await db.select({ n: count() }).from(t.table).where(condition);
   const rows = (await db.select().from(t.table).where(condition).orderBy(order, asc(t.id)).limit(w.limit).offset(w.offset)) as Row[];

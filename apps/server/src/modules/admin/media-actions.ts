@@ -16,6 +16,7 @@ import type { MediaStore } from '../media/storage/media-store.ts';
 import { recordAudit } from './audit.ts';
 import { personResource } from './people.ts';
 import { videoResource } from './videos.ts';
+import { words } from '../../lib/words.ts';
 
 const tags = ['back office'];
 const errors = { 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetailSchema, 404: errorDetailSchema, 409: errorDetailSchema, 413: errorDetailSchema, 415: errorDetailSchema };
@@ -81,7 +82,7 @@ export function mediaActionRoutes(media: MediaStore | string): FastifyPluginAsyn
         return writeThenRefresh(async (tx) => {
           const [job] = await tx.select().from(mediaJobs).where(eq(mediaJobs.videoId, id)).orderBy(desc(mediaJobs.id)).limit(1).for('update');
           if (!job) throw new HttpError(404, 'This video has no transcoding job: upload its file first.');
-          if (job.state !== 'failed') throw new HttpError(409, `Only a failed job can be retried; this one is ${job.state}.`);
+          if (job.state !== 'failed') throw new HttpError(409, words('Only a failed job can be retried; this one is {state}.', { state: job.state }));
           await createJobQueue(tx).retry(job.id);
           await recordAudit(tx, { userId: currentUser(request).id, action: 'update', resource: 'media-jobs', recordId: job.id, before: { state: job.state, error: job.error }, after: { state: 'queued' } });
           return (await videosRes.get(tx, id))!;

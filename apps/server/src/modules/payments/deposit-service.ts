@@ -10,6 +10,7 @@ import type { UserRow } from '../accounts/user-repository.ts';
 import { parseStkCallback } from './callback.ts';
 import { customerMessage, purchaseFailure } from './outcome-words.ts';
 import { type DarajaClient, DarajaError, stateForResultCode } from './daraja-client.ts';
+import { words } from '../../lib/words.ts';
 
 export type DepositRow = typeof deposits.$inferSelect;
 
@@ -127,7 +128,7 @@ export function createDepositService(deps: { db: Database; daraja: DarajaClient;
     async recheck(depositId: number, alongside: (tx: Database, moved: DepositRow) => Promise<void>): Promise<DepositRow | null> {
       const [d] = await db.select().from(deposits).where(eq(deposits.id, depositId));
       if (!d) return null;
-      if (d.state !== 'review' && d.state !== 'pending') throw new HttpError(409, `This deposit is already ${d.state}.`);
+      if (d.state !== 'review' && d.state !== 'pending') throw new HttpError(409, words('This deposit is already {state}.', { state: d.state }));
       if (!d.checkoutRequestId) throw new HttpError(409, 'This deposit never reached M-Pesa: there is nothing to ask about.');
       const answer = await daraja.stkQuery(d.checkoutRequestId).catch((err: unknown) => {
         log.warn({ err, depositId }, 'STK query for a deposit in review failed');

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { profiles, purchases, videos } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { postLedgerEntry } from './wallet.ts';
+import { words } from '../../lib/words.ts';
 
 const intArray = (xs: number[]) => sql`ARRAY[${sql.join(
   xs.map((x) => sql`${x}`),
@@ -91,7 +92,7 @@ export const ledger = {
   async adjustBalance(tx: Database, a: { userId: number; amount: number; reason: string; reference?: string }): Promise<{ reference: string; before: number; balance: number }> {
     const [profile] = await tx.select({ balance: profiles.account }).from(profiles).where(eq(profiles.userId, a.userId)).for('update');
     if (!profile) throw new HttpError(404, 'No such customer.');
-    if (profile.balance + a.amount < 0) throw new HttpError(409, `This would take the balance below zero: it is Ksh ${profile.balance}.`);
+    if (profile.balance + a.amount < 0) throw new HttpError(409, words('This would take the balance below zero: it is Ksh {balance}.', { balance: profile.balance }));
     const reference = a.reference ?? `adjustment-${randomUUID()}`;
     const balance = await postLedgerEntry(tx, { userId: a.userId, kind: 'adjustment', amount: a.amount, reference, note: a.reason });
     return { reference, before: profile.balance, balance };

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { engines } from '../../../test/helpers/engines.ts';
+import { newCustomer, register, signedInCustomer } from '../../../test/helpers/accounts.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import type { Mail } from './mailer.ts';
+
+describe.each(engines())('account e-mails in the account’s language on %s', (engine) => {
+  let t: TestApp;
+  const sent: Mail[] = [];
+  beforeAll(async () => {
+    t = await createTestApp(engine, { mailer: { send: async (mail) => void sent.push(mail) }, publicUrl: 'https://store.example.co.ke' });
+  });
+  afterAll(() => t.close());
+
+  const mailTo = (email: string) => vi.waitFor(() => {
+    const mail = sent.findLast((m) => m.to === email);
+    expect(mail, `no mail to ${email}`).toBeDefined();
+    return mail!;
+  });
+  const requestReset = (email: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/password_reset/request/', headers, payload: { email } });
+
+  it('sends a password reset in the language the customer chose, whatever the request’s', async () => {
+    const c = await signedInCustomer(t.app);
+    await t.app.inject({ method: 'PATCH', url: `/api/profile/${c.buyerid}/`, headers: c.auth, payload: { language: 'sw' } });
+    await requestReset(c.email, { 'accept-language': 'en-GB' });
+    const mail = await mailTo(c.email);
+    expect(mail.subject).toBe('Badilisha nenosiri lako la Video Store Kenya');
+    expect(mail.text).toMatch(/^Habari amina\d+,\n\nMtu ameomba kubadilisha nenosiri/);
+    expect(mail.text).toContain('https://store.example.co.ke/account/password_reset/');
+    expect(mail.html).toContain('fungua kiungo hiki ndani ya saa moja');
+  });
+
+  it('follows the request’s language when the customer never chose, and stays in English without one', async () => {
+    const a = await signedInCustomer(t.app);
+    await requestReset(a.email, { 'accept-language': 'sw-KE' });
+    expect((await mailTo(a.email)).subject).toBe('Badilisha nenosiri lako la Video Store Kenya');
+    const b = await signedInCustomer(t.app);
+    await requestReset(b.email);
+    const english = await mailTo(b.email);
+    expect(english.subject).toBe('Reset your Video Store Kenya password');
+    expect(english.text).toMatch(/^Hello amina\d+,\n\nSomeone asked to reset the password of your Video Store Kenya account\./);
+  });
+
+  it('welcomes a checkout sign-up with the choose-a-password link in the language of the checkout', async () => {
+    const email = `wanjiku${Date.now()}@example.co.ke`;
+    const res = await t.app.inject({ method: 'POST', url: '/api/register/quick/', headers: { 'accept-language': 'sw' }, payload: { email, phone_number: '0712345678' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const mail = await mailTo(email);
+    expect(mail.subject).toBe('Karibu Video Store Kenya: chagua nenosiri lako');
+    expect(mail.text).toContain('chagua nenosiri ndani ya wiki moja');
+    expect(mail.text).toContain('https://store.example.co.ke/account/password_reset/');
+  });
+
+  it('tells an owner someone tried their e-mail in the owner’s language, not the stranger’s', async () => {
+    const owner = await signedInCustomer(t.app);
+    await t.app.inject({ method: 'PATCH', url: `/api/profile/${owner.buyerid}/`, headers: owner.auth, payload: { language: 'sw' } });
+    const stranger = newCustomer({ email: owner.email.toUpperCase() });
+    const res = await t.app.inject({ method: 'POST', url: '/api/register/', payload: { username: stranger.username, email: stranger.email, password1: stranger.password, password2: stranger.password } });
+    expect(res.statusCode).toBe(201);
+    const mail = await mailTo(owner.email);
+    expect(mail.subject).toBe('Tayari una akaunti ya Video Store Kenya');
+    expect(mail.text).toContain('Hakuna akaunti mpya iliyofunguliwa.');
+    const other = newCustomer();
+    await register(t.app, other);
+    const again = newCustomer({ email: other.email });
+    await t.app.inject({ method: 'POST', url: '/api/register/', payload: { username: again.username, email: again.email, password1: again.password, password2: again.password } });
+    expect((await mailTo(other.email)).subject).toBe('You already have a Video Store Kenya account');
+  });
+});

@@ -1,0 +1,47 @@
+import type { Language } from '@store/contract';
+import type { Mail } from './mailer.ts';
+
+type Letter = Omit<Mail, 'to'>;
+const safe = (s: string) => s.replace(/[<>&]/g, '');
+
+/**
+ * The account e-mails in both languages (CONTRACT §9), subject and body. The English is the store's
+ * wording as it always was; an account gets its own language (profile.language), else the language
+ * of the request that caused the mail.
+ */
+export const accountMails: Record<Language, { reset(o: { username: string; link: string }): Letter; welcome(o: { username: string; link: string }): Letter; accountExists(o: { login: string }): Letter }> = {
+  en: {
+    reset: ({ username, link }) => ({
+      subject: 'Reset your Video Store Kenya password',
+      text: `Hello ${username},\n\nSomeone asked to reset the password of your Video Store Kenya account. To choose a new password, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+      html: `<p>Hello ${safe(username)},</p><p>Someone asked to reset the password of your Video Store Kenya account. To choose a new password, open this link within an hour:</p><p><a href="${link}">${link}</a></p><p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
+    }),
+    welcome: ({ username, link }) => ({
+      subject: 'Welcome to Video Store Kenya: choose your password',
+      text: `Hello ${username},\n\nYour Video Store Kenya account is ready and this phone is signed in. To sign in on another phone or computer, choose a password within a week:\n\n${link}\n\nKaribu!\n`,
+      html: `<p>Hello ${safe(username)},</p><p>Your Video Store Kenya account is ready and this phone is signed in. To sign in on another phone or computer, choose a password within a week:</p><p><a href="${link}">${link}</a></p><p>Karibu!</p>`,
+    }),
+    accountExists: ({ login }) => ({
+      subject: 'You already have a Video Store Kenya account',
+      text: `Hello,\n\nSomeone tried to create a Video Store Kenya account with this e-mail address, which already has one. No new account was made.\n\nIf it was you, log in at ${login} or choose "Forgot password" there to set a new password.\n\nIf it was not you, you need not do anything.\n`,
+      html: `<p>Hello,</p><p>Someone tried to create a Video Store Kenya account with this e-mail address, which already has one. No new account was made.</p><p>If it was you, <a href="${login}">log in</a> or choose "Forgot password" there to set a new password.</p><p>If it was not you, you need not do anything.</p>`,
+    }),
+  },
+  sw: {
+    reset: ({ username, link }) => ({
+      subject: 'Badilisha nenosiri lako la Video Store Kenya',
+      text: `Habari ${username},\n\nMtu ameomba kubadilisha nenosiri la akaunti yako ya Video Store Kenya. Kuchagua nenosiri jipya, fungua kiungo hiki ndani ya saa moja:\n\n${link}\n\nKama si wewe, puuza barua pepe hii: nenosiri lako litabaki lilivyo.\n`,
+      html: `<p>Habari ${safe(username)},</p><p>Mtu ameomba kubadilisha nenosiri la akaunti yako ya Video Store Kenya. Kuchagua nenosiri jipya, fungua kiungo hiki ndani ya saa moja:</p><p><a href="${link}">${link}</a></p><p>Kama si wewe, puuza barua pepe hii: nenosiri lako litabaki lilivyo.</p>`,
+    }),
+    welcome: ({ username, link }) => ({
+      subject: 'Karibu Video Store Kenya: chagua nenosiri lako',
+      text: `Habari ${username},\n\nAkaunti yako ya Video Store Kenya iko tayari na umeingia kwenye simu hii. Ili uingie kwenye simu au kompyuta nyingine, chagua nenosiri ndani ya wiki moja:\n\n${link}\n\nKaribu!\n`,
+      html: `<p>Habari ${safe(username)},</p><p>Akaunti yako ya Video Store Kenya iko tayari na umeingia kwenye simu hii. Ili uingie kwenye simu au kompyuta nyingine, chagua nenosiri ndani ya wiki moja:</p><p><a href="${link}">${link}</a></p><p>Karibu!</p>`,
+    }),
+    accountExists: ({ login }) => ({
+      subject: 'Tayari una akaunti ya Video Store Kenya',
+      text: `Habari,\n\nMtu alijaribu kufungua akaunti ya Video Store Kenya kwa barua pepe hii, ambayo tayari ina akaunti. Hakuna akaunti mpya iliyofunguliwa.\n\nKama ni wewe, ingia kwenye ${login} au uchague "Umesahau nenosiri?" hapo ili uweke nenosiri jipya.\n\nKama si wewe, huhitaji kufanya lolote.\n`,
+      html: `<p>Habari,</p><p>Mtu alijaribu kufungua akaunti ya Video Store Kenya kwa barua pepe hii, ambayo tayari ina akaunti. Hakuna akaunti mpya iliyofunguliwa.</p><p>Kama ni wewe, <a href="${login}">ingia</a> au uchague "Umesahau nenosiri?" hapo ili uweke nenosiri jipya.</p><p>Kama si wewe, huhitaji kufanya lolote.</p>`,
+    }),
+  },
+};
