@@ -1,12 +1,17 @@
 import { fetchUtils, HttpError } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
+import { currentLocale } from './i18n-provider.ts';
 import { session } from './session.ts';
 
-/** Every call with the staff member's token; an expired one is renewed once from the cookie, one renewal for all calls at once. */
+/**
+ * Every call with the staff member's token (an expired one is renewed once from the cookie, one
+ * renewal for all calls at once) and the back office's language, so the server's errors come in it.
+ */
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const send = (token: string | null) => {
     const headers = new Headers(options.headers ?? { Accept: 'application/json' });
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    headers.set('Accept-Language', currentLocale());
     return fetchUtils.fetchJson(url, { ...options, headers });
   };
   try {
