@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Info } from '@store/contract';
 import { authRequest } from '../lib/auth.ts';
 import { rememberBalance, rememberOwned } from '../lib/session.ts';
+import { adoptAccountLanguage } from './account-language.ts';
 
 /** GET /api/info/: the signed-in customer, their deposits and purchases (read again on focus: a refund shows). */
 export function useInfo(enabled = true) {
@@ -12,6 +13,7 @@ export function useInfo(enabled = true) {
       const info = await authRequest<Info>('GET', '/info/');
       rememberBalance(info.user.profile.account);
       rememberOwned(info.purchase, true);
+      void adoptAccountLanguage(info.user.profile);
       return info;
     },
     retry: false,

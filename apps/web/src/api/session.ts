@@ -3,6 +3,7 @@ import type { LoginResponse } from '@store/contract';
 import { apiPost } from '../lib/api-client.ts';
 import { authRequest, setAccessToken } from '../lib/auth.ts';
 import { localCart } from '../lib/local-cart.ts';
+import { adoptAccountLanguage, forgetAccountLanguage } from './account-language.ts';
 import { forgetSession, rememberOwned, rememberSession } from '../lib/session.ts';
 
 /** The queries whose answers belong to one customer. */
@@ -13,6 +14,8 @@ async function startSession(client: QueryClient, res: LoginResponse) {
   setAccessToken(res.tokens.access);
   rememberSession({ username: res.username, pictureUrl: res.profile.profile_pic, isStaff: res.is_staff });
   rememberOwned(res.purchase, true);
+  // The account's language, or the device's saved on the account when it has none yet.
+  await adoptAccountLanguage(res.profile, true);
   // The visitor's browser cart joins the account's; a failure keeps it in the browser for later.
   await mergeLocalCart().catch(() => undefined);
   // Nothing cached for anyone before (ownership, balance, cart) may show for this customer. The page
@@ -55,6 +58,7 @@ export function useLogout() {
     onSettled: () => {
       setAccessToken(null);
       forgetSession();
+      forgetAccountLanguage();
       // The next person on a shared phone must not see this customer's videos or balance.
       for (const key of USER_QUERIES) client.removeQueries({ queryKey: [key] });
     },

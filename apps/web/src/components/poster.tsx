@@ -23,7 +23,7 @@ export function Poster({ video, sizes, eager = false }: PosterProps) {
           height={240}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
-          {...(eager ? { fetchPriority: 'high' as const } : {})}
+          fetchPriority={eager ? 'high' : undefined}
           style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
         />
       )}

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import type { Video } from '@store/contract';
+import { useT } from '../lib/i18n.ts';
 import { EmptyState, ErrorState } from './states.tsx';
 import { VideoCard } from './video-card.tsx';
 
@@ -32,10 +33,11 @@ interface VideoGridProps {
 
 /** A grid of posters with its loading skeleton, its error (with retry) and its empty text. */
 export function VideoGrid({ videos, isLoading, isError, onRetry, emptyText, guide, skeletons = 12 }: VideoGridProps) {
+  const t = useT();
   if (isError) return <ErrorState onRetry={onRetry} />;
   if (isLoading || !videos) {
     return (
-      <Box sx={gridSx} role="status" aria-busy="true" aria-label="Loading videos">
+      <Box sx={gridSx} role="status" aria-busy="true" aria-label={t('states.loading_videos')}>
         {Array.from({ length: skeletons }, (_, i) => (
           <PosterSkeleton key={i} />
         ))}

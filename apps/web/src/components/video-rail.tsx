@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { Video } from '@store/contract';
+import { useT } from '../lib/i18n.ts';
 import { EmptyState, ErrorState } from './states.tsx';
 import { PosterSkeleton } from './video-grid.tsx';
 import { VideoCard } from './video-card.tsx';
@@ -18,7 +18,8 @@ interface VideoRailProps {
 }
 
 /** One home-page section: a heading, a 'more' link and a row of posters that scrolls sideways. */
-export function VideoRail({ title, moreHref, videos, isLoading, isError, onRetry, emptyText = 'Nothing here yet.' }: VideoRailProps) {
+export function VideoRail({ title, moreHref, videos, isLoading, isError, onRetry, emptyText }: VideoRailProps) {
+  const t = useT();
   const headingId = `rail-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mb: 3 }}>
@@ -26,14 +27,15 @@ export function VideoRail({ title, moreHref, videos, isLoading, isError, onRetry
         <Typography id={headingId} variant="h6" component="h2" sx={{ fontSize: { xs: 17, sm: 20 } }}>
           {title}
         </Typography>
-        <Link component={RouterLink} to={moreHref} underline="hover" sx={{ fontSize: 14 }} aria-label={`More ${title}`}>
-          more
-        </Link>
+        {/* A plain link styled as MUI's: its Link component would add a kilobyte to the home page. */}
+        <Box component={RouterLink} to={moreHref} sx={{ fontSize: 14, color: 'primary.main', textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }} aria-label={t('rail.more_label', { title })}>
+          {t('rail.more')}
+        </Box>
       </Box>
       {isError ? (
         <ErrorState onRetry={onRetry} />
       ) : videos && videos.length === 0 ? (
-        <EmptyState message={emptyText} />
+        <EmptyState message={emptyText ?? t('rail.empty')} />
       ) : (
         <Box
           component="ul"

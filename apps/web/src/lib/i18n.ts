@@ -16,7 +16,7 @@ export const i18n = setupI18n();
 // A message with no translation is a defect: say so where tests and developers look.
 i18n.on('missing', ({ id, locale }) => console.error(`Untranslated message "${id}" (${locale})`));
 
-const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 
 /** The device's remembered choice, else the first of the browser's languages (Accept-Language) we speak. */
 export function preferredLanguage(): Language {
@@ -30,6 +30,8 @@ export function preferredLanguage(): Language {
 }
 
 let current: Language = preferredLanguage();
+// Screen readers and the browser's own words (spell checks, hyphens) follow at once, before any catalog arrives.
+document.documentElement.lang = current;
 
 export const currentLanguage = () => current;
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatKsh } from '../../lib/format.ts';
 import { shortDisplayName, useSession } from '../../lib/session.ts';
 import { useInfo } from '../../api/get-info.ts';
+import { useT } from '../../lib/i18n.ts';
 
 const PersonIcon = () => (
   <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
@@ -15,6 +16,7 @@ const linkSx = { display: 'flex', alignItems: 'center', gap: 0.75, flexShrink: 0
 
 /** 'Login' with an icon when signed out; the short name and picture, linking to the profile, when in. */
 export function AccountLink() {
+  const t = useT();
   const { signedIn, name, picture, balance } = useSession();
   // The balance is the server's: read on every page load and whenever the customer comes back to the tab.
   useInfo(signedIn);
@@ -22,7 +24,7 @@ export function AccountLink() {
     return (
       <Box component={Link} to="/account/authenticate" sx={linkSx}>
         <PersonIcon />
-        Login
+        {t('header.login')}
       </Box>
     );
   }
@@ -37,7 +39,7 @@ export function AccountLink() {
       )}
       {/* The link's name starts with what it shows, and says whose profile it is (WCAG 2.5.3). */}
       <Box component="span" sx={visuallyHidden}>
-        , profile of {name?.trim() || 'Anonymous'}
+        {t('header.profile_of', { name: name?.trim() || t('header.anonymous') })}
       </Box>
     </Box>
   );

@@ -9,6 +9,7 @@ import { AccountLink } from './account-link.tsx';
 import { CartLink } from './cart-link.tsx';
 import { DjTabs } from './dj-tabs.tsx';
 import { Footer } from './footer.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 import { NewestStrip } from './newest-strip.tsx';
 import { SIDEBAR_MIN_WIDTH, SIDEBAR_WIDTH } from './nav-entries.ts';
 import { SearchBox } from './search-box.tsx';
@@ -18,6 +19,7 @@ import { ScreenSkeleton } from './screen-skeleton.tsx';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 import { LazySection } from '../../components/lazy-section.tsx';
 import { PwaMount } from '../../pwa/pwa-mount.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 /** Toolbar plus DJ tabs: the content of the home page starts under this. */
 export const HEADER_HEIGHT = 96;
@@ -36,6 +38,7 @@ const MenuIcon = () => (
  * drawer below 900 px and a toggleable sidebar, shown by default, from 900 px; the newest strip; the footer.
  */
 export function AppLayout() {
+  const t = useT();
   const wide = useMediaQuery(`(min-width:${SIDEBAR_MIN_WIDTH}px)`, { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
@@ -55,7 +58,7 @@ export function AppLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('header.skip_to_content')}
       </a>
       <Box
         component="header"
@@ -73,7 +76,7 @@ export function AppLayout() {
         }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', height: 56, px: { xs: 0.5, sm: 1.5 } }}>
-          <IconButton color="inherit" aria-label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} aria-controls="side-menu" onClick={toggleMenu}>
+          <IconButton color="inherit" aria-label={menuOpen ? t('header.close_menu') : t('header.open_menu')} aria-expanded={menuOpen} aria-controls="side-menu" onClick={toggleMenu}>
             <MenuIcon />
           </IconButton>
           <Typography
@@ -90,7 +93,10 @@ export function AppLayout() {
           <CartLink />
           <AccountLink />
         </Box>
-        <DjTabs />
+        <Box sx={{ display: 'flex', minHeight: 40 }}>
+          <DjTabs />
+          <LanguageSwitch />
+        </Box>
       </Box>
 
       <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { Link } from 'react-router';
 import { useCart } from '../../api/get-cart.ts';
+import { useT } from '../../lib/i18n.ts';
 
 const CartIcon = () => (
   <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
@@ -11,9 +12,10 @@ const CartIcon = () => (
 
 /** The header's cart: always in reach, with how many videos wait in it. */
 export function CartLink() {
+  const t = useT();
   const count = useCart().data?.results.length ?? 0;
   return (
-    <IconButton component={Link} to="/cart" color="inherit" aria-label={count === 1 ? 'Cart, 1 video' : `Cart, ${count} videos`}>
+    <IconButton component={Link} to="/cart" color="inherit" aria-label={t('header.cart', { count })}>
       <CartIcon />
       {count > 0 && (
         <Box component="span" aria-hidden="true" sx={{ position: 'absolute', top: 2, right: 0, minWidth: 18, height: 18, px: 0.5, borderRadius: 9, bgcolor: 'secondary.main', color: 'secondary.contrastText', fontSize: 11, fontWeight: 800, lineHeight: '18px', textAlign: 'center' }}>

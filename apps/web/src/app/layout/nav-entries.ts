@@ -1,18 +1,18 @@
-/** The side navigation, in the seed's order (seed §2). */
+/** The side navigation, in the seed's order (seed §2); labels are message ids of the shared catalog. */
 export const NAV_ENTRIES = [
-  { to: '/', label: 'Home' },
-  { to: '/store/series', label: 'TV show' },
-  { to: '/store/movie', label: 'Movie' },
-  { to: '/store/anime', label: 'Animation' },
-  { to: '/deejays', label: 'DJ/s' },
-  { to: '/genre', label: 'Genre' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/about', label: 'About US' },
-  { to: '/cart', label: 'Cart' },
-  { to: '/account', label: 'Account' },
-  { to: '/notifications', label: 'Notification' },
-  { to: '/guide', label: 'Guide' },
-  { to: '/deposit', label: 'Deposit' },
+  { to: '/', label: 'nav.home' },
+  { to: '/store/series', label: 'nav.series' },
+  { to: '/store/movie', label: 'nav.movie' },
+  { to: '/store/anime', label: 'nav.anime' },
+  { to: '/deejays', label: 'nav.deejays' },
+  { to: '/genre', label: 'nav.genre' },
+  { to: '/contact', label: 'nav.contact' },
+  { to: '/about', label: 'nav.about' },
+  { to: '/cart', label: 'nav.cart' },
+  { to: '/account', label: 'nav.account' },
+  { to: '/notifications', label: 'nav.notifications' },
+  { to: '/guide', label: 'nav.guide' },
+  { to: '/deposit', label: 'nav.deposit' },
 ] as const;
 
 /** The layout switches from drawer to sidebar at this width (seed §9). */

@@ -5,6 +5,7 @@ import type { SearchSuggestion } from '@store/contract';
 import { videoHref } from '../../components/use-video-href.ts';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useSuggestions } from '../../features/search/api/get-suggestions.ts';
+import { useT } from '../../lib/i18n.ts';
 
 /** Typing pauses this long before suggestions are asked for: one request per pause, not per key. */
 export const SUGGEST_DEBOUNCE_MS = 250;
@@ -16,6 +17,7 @@ export const SUGGEST_DEBOUNCE_MS = 250;
  * Hand-written rather than MUI's Autocomplete to keep the home page's JavaScript small.
  */
 export function SearchBox() {
+  const t = useT();
   const navigate = useNavigate();
   const listId = useId();
   const [term, setTerm] = useState('');
@@ -24,8 +26,8 @@ export function SearchBox() {
   const [active, setActive] = useState(-1);
 
   useEffect(() => {
-    const t = setTimeout(() => setAsked(term.trim()), SUGGEST_DEBOUNCE_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setAsked(term.trim()), SUGGEST_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
   }, [term]);
   const suggestions = useSuggestions(asked);
   const results: SearchSuggestion[] = asked.length >= 2 && term.trim().length >= 2 ? (suggestions.data?.results ?? []) : [];
@@ -38,9 +40,9 @@ export function SearchBox() {
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const t = term.trim();
+    const text = term.trim();
     setOpen(false);
-    if (t) navigate(`/search/${encodeURIComponent(t)}`);
+    if (text) navigate(`/search/${encodeURIComponent(text)}`);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -86,8 +88,8 @@ export function SearchBox() {
         aria-controls={listId}
         aria-activedescendant={activeId}
         autoComplete="off"
-        placeholder="Search by title, e.g. hunting demons"
-        aria-label="Search videos by title"
+        placeholder={t('searchbox.placeholder')}
+        aria-label={t('searchbox.label')}
         enterKeyHint="search"
         maxLength={100}
         sx={{ width: '100%', px: 1.5, py: 0.9, border: 0, borderRadius: 5, bgcolor: 'rgba(255,255,255,0.12)', color: 'inherit', fontSize: 15, font: 'inherit', '&::placeholder': { color: 'rgba(255,255,255,0.7)' }, '&:focus': { outline: '2px solid', outlineColor: 'primary.main' } }}
@@ -96,7 +98,7 @@ export function SearchBox() {
         component="ul"
         id={listId}
         role="listbox"
-        aria-label="Suggestions"
+        aria-label={t('searchbox.suggestions')}
         hidden={!expanded}
         // On a phone the box is narrow: the list takes the screen's width under the top bar.
         sx={{ position: { xs: 'fixed', sm: 'absolute' }, top: { xs: 56, sm: '100%' }, left: { xs: 8, sm: 0 }, right: { xs: 8, sm: 0 }, zIndex: 'modal', m: 0, mt: 0.5, p: 0.5, listStyle: 'none', bgcolor: 'background.paper', color: 'text.primary', borderRadius: 2, boxShadow: 8, maxHeight: '70vh', overflowY: 'auto' }}
@@ -129,7 +131,7 @@ export function SearchBox() {
           ))}
       </Box>
       <Box role="status" sx={visuallyHidden}>
-        {expanded ? `${results.length} ${results.length === 1 ? 'suggestion' : 'suggestions'}: up and down arrows to choose, Enter to open.` : ''}
+        {expanded ? t('searchbox.status', { count: results.length }) : ''}
       </Box>
     </Box>
   );

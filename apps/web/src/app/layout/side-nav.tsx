@@ -1,11 +1,13 @@
 import Box from '@mui/material/Box';
 import { NavLink } from 'react-router';
+import { useT } from '../../lib/i18n.ts';
 import { NAV_ENTRIES } from './nav-entries.ts';
 
 /** The side navigation's links; `onNavigate` lets the phone drawer close when one is chosen. */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
+  const t = useT();
   return (
-    <Box component="nav" aria-label="Main" sx={{ py: 1 }}>
+    <Box component="nav" aria-label={t('nav.main')} sx={{ py: 1 }}>
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {NAV_ENTRIES.map((e) => (
           <li key={e.to}>
@@ -26,7 +28,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
                 '&.active': { bgcolor: 'action.selected', borderColor: 'primary.main', fontWeight: 700 },
               }}
             >
-              {e.label}
+              {t(e.label)}
             </Box>
           </li>
         ))}

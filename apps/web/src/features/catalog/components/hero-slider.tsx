@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import type { Video } from '@store/contract';
 import { formatKsh } from '../../../lib/format.ts';
 import { rememberChosenVideo } from '../../../lib/session.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { videoHref } from '../../../components/use-video-href.ts';
 import { nextSlide, previousSlide, SLIDE_INTERVAL_MS, WIDE_SLIDER_MIN_WIDTH } from './slider-logic.ts';
 
@@ -28,14 +29,14 @@ function Slide({ video, first }: { video: Video; first: boolean }) {
             width={150}
             height={225}
             loading={first ? 'eager' : 'lazy'}
-            {...(first ? { fetchPriority: 'high' as const } : {})}
+            fetchPriority={first ? 'high' : undefined}
             style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
           />
         )}
       </Box>
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="overline" sx={{ color: 'secondary.main', lineHeight: 1.5 }}>
-          {video.cartegory} · DJ {video.dj}
+          {`${video.cartegory} · DJ ${video.dj}`}
         </Typography>
         <Typography component="h2" sx={{ fontWeight: 800, fontSize: { xs: 20, sm: 28 }, lineHeight: 1.15, mb: 0.5 }}>
           {video.title}
@@ -54,6 +55,7 @@ function Slide({ video, first }: { video: Video; first: boolean }) {
 
 /** The home hero: the 10 newest videos, advancing every 5 s, pausable and swipeable (seed §2, §9). */
 export function HeroSlider({ videos, isLoading }: { videos: Video[] | undefined; isLoading: boolean }) {
+  const t = useT();
   const wide = useMediaQuery(`(min-width:${WIDE_SLIDER_MIN_WIDTH}px)`, { noSsr: true });
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -71,7 +73,7 @@ export function HeroSlider({ videos, isLoading }: { videos: Video[] | undefined;
   }, [paused, hovered, count, wide]);
 
   const height = { xs: 300, sm: 340 };
-  if (isLoading || !videos) return <Skeleton variant="rectangular" sx={{ height }} role="status" aria-label="Loading newest videos" />;
+  if (isLoading || !videos) return <Skeleton variant="rectangular" sx={{ height }} role="status" aria-label={t('catalog.hero_loading')} />;
   if (count === 0) return null;
   const perView = wide ? 2 : 1;
   const shown = Math.min(index, Math.max(0, count - perView));
@@ -79,8 +81,8 @@ export function HeroSlider({ videos, isLoading }: { videos: Video[] | undefined;
   return (
     <Box
       component="section"
-      aria-roledescription="carousel"
-      aria-label="Newest videos"
+      aria-roledescription={t('catalog.carousel')}
+      aria-label={t('catalog.hero_label')}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onPointerDown={(e) => (swipeStart.current = e.clientX)}
@@ -102,14 +104,14 @@ export function HeroSlider({ videos, isLoading }: { videos: Video[] | undefined;
           // Slides out of view can be neither seen nor reached with the keyboard.
           const offscreen = i < shown || i >= shown + perView;
           return (
-            <Box key={v.vidId} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} aria-hidden={offscreen} inert={offscreen} sx={{ flex: `0 0 ${100 / perView}%`, height: '100%' }}>
+            <Box key={v.vidId} role="group" aria-roledescription={t('catalog.slide')} aria-label={t('catalog.slide_of', { index: i + 1, count })} aria-hidden={offscreen} inert={offscreen} sx={{ flex: `0 0 ${100 / perView}%`, height: '100%' }}>
               {i < reached && <Slide video={v} first={i === 0} />}
             </Box>
           );
         })}
       </Box>
       <Box sx={{ position: 'absolute', bottom: 6, left: 0, right: 0, display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 0.5 }}>
-        <IconButton size="small" onClick={() => setPaused((p) => !p)} aria-label={paused ? 'Play slideshow' : 'Pause slideshow'} sx={{ color: 'text.primary' }}>
+        <IconButton size="small" onClick={() => setPaused((p) => !p)} aria-label={paused ? t('catalog.slideshow_play') : t('catalog.slideshow_pause')} sx={{ color: 'text.primary' }}>
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
             {paused ? <path d="M8 5v14l11-7z" /> : <path d="M6 5h4v14H6zm8 0h4v14h-4z" />}
           </svg>
@@ -120,7 +122,7 @@ export function HeroSlider({ videos, isLoading }: { videos: Video[] | undefined;
             component="button"
             type="button"
             onClick={() => setIndex(Math.min(i, Math.max(0, count - perView)))}
-            aria-label={`Show slide ${i + 1}`}
+            aria-label={t('catalog.slide_show', { index: i + 1 })}
             aria-current={i === shown}
             sx={{ width: 10, height: 10, p: 0, border: 0, borderRadius: '50%', cursor: 'pointer', bgcolor: i === shown ? 'secondary.main' : 'rgba(255,255,255,.4)' }}
           />

@@ -10,18 +10,19 @@ interface ListProps {
   emptyText: string;
   guide?: boolean;
   badge?: ReactNode;
-  countWhat?: string;
+  /** The count line's words when it says more than 'N videos' (by whom, in what). */
+  countText?: (count: number) => string;
   children?: ReactNode;
 }
 
 /** A screen that is one list of videos: title, optional controls, count line, grid. */
-export function VideoListPage({ title, query, emptyText, guide, badge, countWhat, children }: ListProps) {
+export function VideoListPage({ title, query, emptyText, guide, badge, countText, children }: ListProps) {
   const q = useVideos(query);
   return (
     <Box sx={pageSx}>
       <PageTitle badge={badge}>{title}</PageTitle>
       {children}
-      <CountLine count={q.data?.count} what={countWhat} />
+      <CountLine count={q.data?.count} text={countText} />
       <VideoGrid videos={q.data?.results} isLoading={q.isPending} isError={q.isError} onRetry={() => void q.refetch()} emptyText={emptyText} guide={guide} />
     </Box>
   );

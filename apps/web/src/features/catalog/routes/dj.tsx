@@ -5,12 +5,14 @@ import { useParams, useSearchParams } from 'react-router';
 import { useGenres } from '../api/get-genres.ts';
 import { ChipPicker } from '../components/chip-picker.tsx';
 import { VideoListPage } from '../components/video-list-page.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const TABS = ['recent', 'popular', 'genre'] as const;
 type DjTab = (typeof TABS)[number];
 
 /** /dj/{dj}: all of one DJ's videos with a DJTV badge and the Recent, Popular and Genre tabs. */
 export default function DjScreen() {
+  const t = useT();
   const { dj = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as DjTab) : 'recent';
@@ -29,15 +31,15 @@ export default function DjScreen() {
         ...(tab === 'popular' ? { popular: true } : {}),
         ...(genre ? { genre } : {}),
       }}
-      emptyText={tab === 'popular' ? `Currently no popular movie by DJ ${dj}.` : `Currently no ${genre ? `${genre} ` : ''}movie by DJ ${dj}.`}
-      countWhat={`by DJ ${dj}`}
+      emptyText={tab === 'popular' ? t('catalog.dj_popular_empty', { dj }) : genre ? t('catalog.dj_genre_empty', { genre, dj }) : t('catalog.dj_empty', { dj })}
+      countText={(count) => t('catalog.count_by_dj', { count, dj })}
     >
-      <Tabs value={tab} onChange={(_e, v: DjTab) => set({ tab: v })} aria-label={`DJ ${dj} videos`} sx={{ mb: 1.5 }}>
-        <Tab value="recent" label="Recent" />
-        <Tab value="popular" label="Popular" />
-        <Tab value="genre" label="Genre" />
+      <Tabs value={tab} onChange={(_e, v: DjTab) => set({ tab: v })} aria-label={t('catalog.dj_videos', { dj })} sx={{ mb: 1.5 }}>
+        <Tab value="recent" label={t('catalog.tab_recent')} />
+        <Tab value="popular" label={t('catalog.tab_popular')} />
+        <Tab value="genre" label={t('catalog.tab_genre')} />
       </Tabs>
-      {tab === 'genre' && <ChipPicker label="Genres" options={genres.data?.results.map((g) => g.title)} selected={genre} onSelect={(g) => g && set({ genre: g })} />}
+      {tab === 'genre' && <ChipPicker label={t('catalog.genres')} options={genres.data?.results.map((g) => g.title)} selected={genre} onSelect={(g) => g && set({ genre: g })} />}
     </VideoListPage>
   );
 }

@@ -6,6 +6,7 @@ import { useTrending } from '../api/get-trending.ts';
 import { useVideos, type VideoQuery } from '../../../api/get-videos.ts';
 import { HeroSlider } from '../components/hero-slider.tsx';
 import { LazySection } from '../../../components/lazy-section.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const RAIL_HEIGHT = 290;
 const HOME_SECTION = 10;
@@ -16,13 +17,15 @@ function QueryRail({ title, moreHref, query, emptyText }: { title: string; moreH
 }
 
 function TrendingRail() {
+  const t = useT();
   const q = useTrending(HOME_SECTION);
-  return <VideoRail title="Trending Now" moreHref="/trend" videos={q.data?.results} isLoading={q.isPending} isError={q.isError} onRetry={() => void q.refetch()} emptyText="Currently no trending movie." />;
+  return <VideoRail title={t('catalog.trending')} moreHref="/trend" videos={q.data?.results} isLoading={q.isPending} isError={q.isError} onRetry={() => void q.refetch()} emptyText={t('catalog.trending_empty')} />;
 }
 
 function GenreBlocks() {
+  const t = useT();
   const q = useGenreTotals(HOME_SECTION);
-  if (q.isError) return <VideoRail title="Genres" moreHref="/genre" videos={undefined} isError onRetry={() => void q.refetch()} />;
+  if (q.isError) return <VideoRail title={t('catalog.genres')} moreHref="/genre" videos={undefined} isError onRetry={() => void q.refetch()} />;
   return (
     <>
       {(q.data?.results ?? []).filter((g) => g.video_count > 0).map((g) => (
@@ -33,8 +36,9 @@ function GenreBlocks() {
 }
 
 function DjBlocks() {
+  const t = useT();
   const q = useDjTotals(HOME_SECTION);
-  if (q.isError) return <VideoRail title="DJs" moreHref="/deejays" videos={undefined} isError onRetry={() => void q.refetch()} />;
+  if (q.isError) return <VideoRail title={t('catalog.djs')} moreHref="/deejays" videos={undefined} isError onRetry={() => void q.refetch()} />;
   return (
     <>
       {(q.data?.results ?? []).filter((d) => d.video_count > 0).map((d) => (
@@ -46,18 +50,19 @@ function DjBlocks() {
 
 /** The home page (seed §2): the hero of the 10 newest, then its sections, each with a 'more' link. */
 export function HomeScreen() {
+  const t = useT();
   const newest = useVideos({ page_size: HOME_SECTION, ordering: '-date_uploaded' });
   return (
     <>
       <HeroSlider videos={newest.data?.results} isLoading={newest.isPending} />
-      {newest.isError && <VideoRail title="Newest" moreHref="/new" videos={undefined} isError onRetry={() => void newest.refetch()} />}
+      {newest.isError && <VideoRail title={t('catalog.newest')} moreHref="/new" videos={undefined} isError onRetry={() => void newest.refetch()} />}
       <Box sx={{ px: { xs: 1.5, sm: 3 }, pt: 2 }}>
-        <QueryRail title="Suggestions" moreHref="/suggestions" query={{ page_size: HOME_SECTION, suggest: true, ordering: '-date_uploaded' }} emptyText="Currently no suggested movie." />
+        <QueryRail title={t('catalog.suggestions')} moreHref="/suggestions" query={{ page_size: HOME_SECTION, suggest: true, ordering: '-date_uploaded' }} emptyText={t('catalog.suggestions_empty')} />
         <LazySection minHeight={RAIL_HEIGHT * 4}>
           <TrendingRail />
-          <QueryRail title="Top TV Shows" moreHref="/store/series" query={{ page_size: HOME_SECTION, cartegory: 'series', ordering: '-purchase_times' }} emptyText="Currently no series movie." />
-          <QueryRail title="Top Movies" moreHref="/store/movie" query={{ page_size: HOME_SECTION, cartegory: 'movie', ordering: '-purchase_times' }} emptyText="Currently no movie movie." />
-          <QueryRail title="Top Anime" moreHref="/store/anime" query={{ page_size: HOME_SECTION, cartegory: 'anime', ordering: '-purchase_times' }} emptyText="Currently no anime movie." />
+          <QueryRail title={t('catalog.top_series')} moreHref="/store/series" query={{ page_size: HOME_SECTION, cartegory: 'series', ordering: '-purchase_times' }} emptyText={t('catalog.top_series_empty')} />
+          <QueryRail title={t('catalog.top_movies')} moreHref="/store/movie" query={{ page_size: HOME_SECTION, cartegory: 'movie', ordering: '-purchase_times' }} emptyText={t('catalog.top_movies_empty')} />
+          <QueryRail title={t('catalog.top_anime')} moreHref="/store/anime" query={{ page_size: HOME_SECTION, cartegory: 'anime', ordering: '-purchase_times' }} emptyText={t('catalog.top_anime_empty')} />
         </LazySection>
         <LazySection minHeight={RAIL_HEIGHT * 4}>
           <GenreBlocks />

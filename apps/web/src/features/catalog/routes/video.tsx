@@ -14,16 +14,18 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useVideo } from '../../../api/get-video.ts';
 import { useVideos } from '../../../api/get-videos.ts';
 import { pageSx } from '../../../components/page.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 /** 'Similar to': up to 6 of the same genre, newest first, synopsis cut at 100 characters (seed §4, §9). */
 function SimilarList({ video }: { video: Video }) {
+  const t = useT();
   const q = useVideos({ page_size: 7, genre: video.genre, ordering: '-date_uploaded' });
   const similar = (q.data?.results ?? []).filter((v) => v.vidId !== video.vidId).slice(0, 6);
   if (q.isError) return <ErrorState onRetry={() => void q.refetch()} />;
   return (
     <Box component="section" aria-labelledby="similar-heading" sx={{ mt: 4 }}>
       <Typography id="similar-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
-        Similar to {video.title}
+        {t('catalog.similar_to', { title: video.title })}
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         {q.isPending
@@ -56,13 +58,14 @@ function SimilarList({ video }: { video: Video }) {
  * What can be done with the video (buying) comes from the app, which composes the features.
  */
 export default function VideoScreen({ actions }: { actions: (video: Video) => ReactNode }) {
+  const t = useT();
   const { id } = useParams();
   const q = useVideo(id);
   if (q.isError) {
     const missing = q.error instanceof ApiError && q.error.status === 404;
     return (
       <Box sx={pageSx}>
-        <ErrorState message={missing ? 'This video is not in the store.' : 'Error fetching video, Try again!'} onRetry={missing ? undefined : () => void q.refetch()} />
+        <ErrorState message={missing ? t('catalog.video_missing') : t('catalog.video_error')} onRetry={missing ? undefined : () => void q.refetch()} />
       </Box>
     );
   }
@@ -89,7 +92,7 @@ export default function VideoScreen({ actions }: { actions: (video: Video) => Re
               {actions(v)}
               <Typography sx={{ mt: 1.5, maxWidth: 680 }}>{v.synopsis}</Typography>
               <Typography variant="caption" component="p" sx={{ mt: 1.5, color: 'text.secondary' }}>
-                Added {formatDate(v.date_uploaded)} · bought {v.purchase_times} times
+                {t('catalog.added_bought', { date: formatDate(v.date_uploaded), count: v.purchase_times })}
               </Typography>
             </>
           ) : (

@@ -6,6 +6,7 @@ import type { Person } from '@store/contract';
 import { ErrorState } from '../../../components/states.tsx';
 import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { usePeople } from '../api/get-content.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 function PersonCard({ person, large }: { person: Person; large?: boolean }) {
   const size = large ? 120 : 80;
@@ -37,18 +38,19 @@ function People({ kind, large }: { kind: 'ceo' | 'about_team'; large?: boolean }
 
 /** /about: who runs the store. */
 export default function AboutScreen() {
+  const t = useT();
   return (
     <Box sx={pageSx}>
-      <PageTitle>About US</PageTitle>
+      <PageTitle>{t('content.about_title')}</PageTitle>
       <Typography sx={{ mb: 3, maxWidth: 720 }}>
-        Movies, TV series, anime and how-to guides, voiced by the DJs Kenya loves. Top up with M-Pesa, buy what you want to watch, and stream or download it on any phone.
+        {t('content.about_text')}
       </Typography>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Our CEO
+        {t('content.ceo')}
       </Typography>
       <People kind="ceo" large />
       <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
-        The team
+        {t('content.team')}
       </Typography>
       <People kind="about_team" />
     </Box>

@@ -5,19 +5,21 @@ import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { useNotifications } from '../api/get-content.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 /** /notifications: the store's news, newest first. */
 export default function NotificationsScreen() {
+  const t = useT();
   const q = useNotifications();
   return (
     <Box sx={pageSx}>
-      <PageTitle>Notifications</PageTitle>
+      <PageTitle>{t('content.notifications_title')}</PageTitle>
       {q.isError ? (
         <ErrorState onRetry={() => void q.refetch()} />
       ) : q.isPending ? (
         Array.from({ length: 4 }, (_, i) => <Skeleton key={i} variant="rounded" height={64} sx={{ mb: 1 }} />)
       ) : q.data.results.length === 0 ? (
-        <EmptyState message="Currently no notification." />
+        <EmptyState message={t('content.notifications_empty')} />
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, maxWidth: 760 }}>
           {q.data.results.map((n) => (
