@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -30,7 +31,36 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  storefrontWords(),
 );
+
+/**
+ * No words for customers written into the storefront's components: they come from the message catalogs,
+ * in English and Kiswahili (CONTRACT §9, decision 0022). Text between tags and the attributes people
+ * read or hear (labels, placeholders, alternative texts, titles, empty and error messages) are checked.
+ */
+function storefrontWords() {
+  const web = 'apps/web/src';
+  // The screens already translated; the others join as their words move into catalogs.
+  const translated = ['app/layout', 'app/*.tsx', 'app/routes/video.tsx', 'components', 'features/catalog', 'features/search', 'features/content', 'features/not-found'];
+  return {
+    files: translated.map((p) => (p.endsWith('.tsx') ? `${web}/${p}` : `${web}/${p}/**/*.tsx`)),
+    ignores: ['**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['aria-label', 'aria-roledescription', 'title', 'placeholder', 'alt', 'label', 'message', 'emptyText', 'helperText'] },
+          // Calls that only name a form field.
+          callees: { exclude: ['i18n(ext)?', 't', 'require', 'addEventListener', 'removeEventListener', 'getElementById', 'includes', 'startsWith', 'field'] },
+          message: 'Customers read this: put it in a message catalog and show it with t()',
+        },
+      ],
+    },
+  };
+}
 
 function storefrontZones() {
   const web = 'apps/web/src';
