@@ -4,10 +4,10 @@ import { authRequest } from '../lib/auth.ts';
 import { currentLanguage, isLanguage, setLanguage, type Language } from '../lib/i18n.ts';
 import { isSignedIn } from '../lib/session.ts';
 
-/** The account's side of the language choice (CONTRACT §9): `null` until the account has one. */
+/** The account's side of the choice (CONTRACT §9): `null` until the account has one; the id only in /api/info/'s answer. */
 interface ProfileLanguage {
   buyerid?: number;
-  language?: unknown;
+  language: Language | null;
 }
 
 const saveAccountLanguage = (buyerid: number, language: Language) => authRequest<unknown>('PATCH', `/profile/${buyerid}/`, { body: { language } });
@@ -20,10 +20,10 @@ let adopted = false;
  * /api/info/). Later answers do not switch the screen under the customer: a choice made in the
  * header is saved on the account at once.
  */
-export async function adoptAccountLanguage(profile: object, atSignIn = false) {
+export async function adoptAccountLanguage(profile: ProfileLanguage, atSignIn = false) {
   if (atSignIn) adopted = false;
   if (adopted) return;
-  const { language, buyerid } = profile as ProfileLanguage;
+  const { language, buyerid } = profile;
   if (isLanguage(language)) {
     adopted = true;
     if (language !== currentLanguage()) await setLanguage(language);
