@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, screenshot, VIEWPORTS } from './browser.ts';
@@ -75,6 +77,21 @@ describe('the storefront as an installed app, at 360 px', () => {
     await page.waitForFunction(() => navigator.serviceWorker.ready.then((r) => Boolean(r.active)), undefined, { timeout: 30_000 });
     await page.reload();
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${baseUrl}/sw.js`);
+    // Chromium's own install check (what Lighthouse's installable-manifest audit asked before Lighthouse 12
+    // dropped it), on a page of its own so that its DevTools session goes with it. Playwright's contexts are
+    // incognito, which Chromium reports as such: that one is the test browser's, every other would be ours.
+    const checked = await context.newPage();
+    try {
+      await checked.goto('/');
+      await checked.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+      const cdp = await context.newCDPSession(checked);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+      expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
+      const { errors } = (await cdp.send('Page.getAppManifest')) as { errors: { message: string }[] };
+      expect(errors).toEqual([]);
+    } finally {
+      await checked.close();
+    }
     // No notice while the network is there.
     await page.getByRole('heading', { name: 'Suggestions' }).waitFor();
     expect(await page.getByText(OFFLINE).count()).toBe(0);
@@ -121,6 +138,27 @@ describe('the storefront as an installed app, at 360 px', () => {
       await screenshot(page, 'phone-offline-unseen');
     } finally {
       await context.setOffline(false);
+    }
+  });
+
+  it('offers a new version once it is deployed, and reloads into it when asked', async () => {
+    // A deploy, as the browser sees it: the same address, other bytes.
+    const swFile = path.resolve(import.meta.dirname, '../apps/web/dist/sw.js');
+    const deployed = fs.readFileSync(swFile, 'utf8');
+    fs.writeFileSync(swFile, `${deployed}\n// the next version\n`);
+    try {
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Suggestions' }).waitFor();
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+      const prompt = page.getByRole('alert').filter({ hasText: 'A new version is ready' });
+      await prompt.waitFor({ timeout: 30_000 });
+      await screenshot(page, 'phone-update-prompt');
+      await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+      await page.getByRole('heading', { name: 'Suggestions' }).waitFor();
+      expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r?.active) && !r?.waiting))).toBe(true);
+      expect(await page.getByText('A new version is ready').count()).toBe(0);
+    } finally {
+      fs.writeFileSync(swFile, deployed);
     }
   });
 });

@@ -1,7 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../lib/i18n.ts';
 import { renderApp } from '../test/render.tsx';
+import { loadPwaMessages } from './messages.ts';
 import { OfflineNotice, UpdatePrompt } from './pwa-status.tsx';
 
 const setOnline = (online: boolean) => {
@@ -27,6 +29,27 @@ describe('offline notice', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderApp(<OfflineNotice />);
     expect(screen.getByRole('status')).toHaveTextContent('You are offline');
+  });
+});
+
+describe('in Kiswahili', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('says so in the chosen language', async () => {
+    await loadPwaMessages();
+    await act(() => setLanguage('sw'));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    let needRefresh = () => {};
+    renderApp(
+      <>
+        <OfflineNotice />
+        <UpdatePrompt register={(onNeedRefresh) => ((needRefresh = onNeedRefresh), async () => undefined)} />
+      </>,
+    );
+    act(() => needRefresh());
+    expect(screen.getByRole('status')).toHaveTextContent('Uko nje ya mtandao: unaona ulichokwisha kuona');
+    expect(screen.getByRole('alert')).toHaveTextContent('Toleo jipya liko tayari');
+    expect(screen.getByRole('button', { name: 'Pakia upya' })).toBeInTheDocument();
   });
 });
 
