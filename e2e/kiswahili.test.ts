@@ -118,6 +118,8 @@ describe('Kiswahili at 360 px, for a phone that asks for it (Accept-Language sw)
     expect(await page.evaluate(() => document.documentElement.lang), `<html lang> on ${url}`).toBe('sw');
     expect(await englishLeft(page), `English on ${url}`).toEqual([]);
     expect(untranslated, `untranslated messages on ${url}`).toEqual([]);
+    // Longer Kiswahili words must not push anything off a 360 px screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `page width on ${url}`).toBeLessThanOrEqual(VIEWPORTS.phone.width);
   }
 
   it('a first visit is in Kiswahili, with <html lang="sw">', async () => {
