@@ -40,7 +40,8 @@ describe.each(engines())('catalogue API on %s', (engine) => {
     for (const h of ['content-type', 'cache-control', 'content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy'])
       expect(again.headers[h], h).toBe(first.headers[h]);
     expect(again.headers['cache-control']).toBe('public, max-age=5');
-    expect(again.headers.vary).toBe('Authorization');
+    // the body depends on Accept-Encoding (br or gzip from the cache entry), so caches must know it
+    expect(again.headers.vary).toBe('Authorization, Accept-Encoding');
     // a cached address never answers a different one, and what fails validation is never cached
     for (let i = 0; i < 2; i++) expect((await get('/api/videoDetails/?page_size=3&ordering=bogus')).statusCode).toBe(400);
     expect((await get('/api/videoDetails/?page_size=3&ordering=-price')).json<Page<Video>>().results[0]!.price).toBe(250);
@@ -68,10 +69,35 @@ describe.each(engines())('catalogue API on %s', (engine) => {
     expect(first.headers['cache-control']).toBe('public, max-age=5');
     expect(zlib.brotliDecompressSync(first.rawPayload).toString()).toBe(plain.body);
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
-    // br refused: the compression plugin's gzip, same JSON
+    // br refused (or plain http, where browsers do not offer it): gzip, also made once per entry
     const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br;q=0, gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toBe('Authorization, Accept-Encoding');
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const gzipAgain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(gzipAgain.rawPayload.equals(gzip.rawPayload)).toBe(true);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('gives a cached answer an ETag, the same in every coding, and answers 304 to a browser that has it', async () => {
+    const url = '/api/videoDetails/?page_size=6&ordering=-price';
+    const plain = await get(url);
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.etag).toBe(etag);
+    for (const inm of [etag, `"other", ${etag}`, etag.slice(2)]) {
+      const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': inm, 'accept-encoding': 'gzip' } });
+      expect(again.statusCode, inm).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe('public, max-age=5');
+      expect(again.headers['x-content-type-options']).toBe('nosniff');
+    }
+    expect((await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': 'W/"stale"' } })).statusCode).toBe(200);
+    // a write clears the cache; the same JSON computed again keeps its ETag
+    t.app.catalogCache.clear();
+    expect((await get(url)).headers.etag).toBe(etag);
   });
 
   it('gives each video the seed fields, a loadable poster and no media address', async () => {
