@@ -4,23 +4,25 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { formatKsh } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { useInfo } from '../../../api/get-info.ts';
 
 /** 'Other Purchased Videos': the rest of what the customer owns, one tap from playing. */
 export function OtherPurchases({ currentId, basePath }: { currentId: number; basePath: '/watch' | '/play' }) {
+  const t = useT();
   const info = useInfo();
   const others = (info.data?.purchase ?? []).filter((p) => p.video_id !== currentId);
   return (
     <Box component="section" aria-labelledby="other-heading" sx={{ mt: 3 }}>
       <Typography id="other-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
-        Other Purchased Videos
+        {t('player.other_purchases')}
       </Typography>
       {info.isError ? (
-        <ErrorState message="Failed to fetch video, Try again!" onRetry={() => void info.refetch()} />
+        <ErrorState message={t('player.other_failed')} onRetry={() => void info.refetch()} />
       ) : info.isPending ? (
         <Skeleton variant="rounded" height={120} />
       ) : others.length === 0 ? (
-        <EmptyState message="You have no other videos yet." />
+        <EmptyState message={t('player.other_empty')} />
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {others.map((p) => (

@@ -2,9 +2,13 @@ import '@vidstack/react/player/styles/default/theme.css';
 import '@vidstack/react/player/styles/default/layouts/video.css';
 import { isHLSProvider, MediaPlayer, MediaProvider, Track, type MediaPlayerInstance, type MediaProviderAdapter } from '@vidstack/react';
 import { DefaultVideoLayout, defaultLayoutIcons } from '@vidstack/react/player/layouts/default';
+import './quality-menu.css';
 import { useEffect, useRef, useState } from 'react';
 import type { OwnedMedia } from '@store/contract';
+import { useT } from '../../../lib/i18n.ts';
 import { saveProgress } from '../api/save-progress.ts';
+import { SavedVideoLoader } from '../offline/cache-loader.ts';
+import { QualityMenu } from './quality-menu.tsx';
 import { initialQuality, rememberQuality } from './quality-preference.ts';
 
 export interface VideoPlayerProps {
@@ -18,7 +22,14 @@ export interface VideoPlayerProps {
   controlRef?: { current: { play(): Promise<void> } | null };
   /** Starts playing at once: the customer tapped Play on the purchase's success screen. */
   autoPlay?: boolean;
+  /** Plays the copy saved on this phone (offline/), read from the Cache API instead of the network. */
+  saved?: boolean;
 }
+
+/** Vidstack's words the customer reads or hears, in the chosen language. */
+const PLAYER_WORDS = ['Play', 'Pause', 'Replay', 'Mute', 'Unmute', 'Volume', 'Settings', 'Quality', 'Auto', 'Speed', 'Normal', 'Captions', 'Off', 'Fullscreen', 'Enter Fullscreen', 'Exit Fullscreen', 'Seek', 'Seek Forward', 'Seek Backward', 'Playback', 'Loop', 'Accessibility', 'Audio', 'Default', 'Download', 'Closed-Captions On', 'Closed-Captions Off'] as const;
+const wordId = (word: string) => `player.word.${word.toLowerCase().replace(/[^a-z]+/g, '_')}`;
+
 
 const SAVE_EVERY_SECONDS = 10;
 
@@ -28,7 +39,8 @@ const SAVE_EVERY_SECONDS = 10;
  * phone or a slow connection unless the customer chose otherwise before, and resumes where they
  * stopped, on any device (the position is kept on the server).
  */
-export default function VideoPlayer({ videoId, title, poster, media, subtitles, controlRef, autoPlay = false }: VideoPlayerProps) {
+export default function VideoPlayer({ videoId, title, poster, media, subtitles, controlRef, autoPlay = false, saved = false }: VideoPlayerProps) {
+  const t = useT();
   const player = useRef<MediaPlayerInstance>(null);
   useEffect(() => {
     if (!controlRef) return;
@@ -71,7 +83,7 @@ export default function VideoPlayer({ videoId, title, poster, media, subtitles, 
       // Bundled, not fetched from a CDN: one origin (CONTRACT §1). The light build: no DRM or
       // alternate audio, which the store does not use, for a third less to download.
       provider.library = () => import('hls.js/light');
-      provider.config = { capLevelToPlayerSize: true, startLevel: 0, maxBufferLength: 30 };
+      provider.config = { capLevelToPlayerSize: true, startLevel: 0, maxBufferLength: 30, ...(saved ? { loader: SavedVideoLoader } : {}) };
     }
   }
 
@@ -105,7 +117,8 @@ export default function VideoPlayer({ videoId, title, poster, media, subtitles, 
   }
 
   function save(at: number) {
-    if (Math.abs(at - lastSaved.current) < 1) return;
+    // A saved copy played with no network: the position stays on the phone's player.
+    if (Math.abs(at - lastSaved.current) < 1 || !navigator.onLine) return;
     lastSaved.current = at;
     saveProgress(videoId, at);
   }
@@ -135,7 +148,12 @@ export default function VideoPlayer({ videoId, title, poster, media, subtitles, 
           <Track key={s.src} src={s.src} kind="subtitles" label={s.label} lang="en" type="vtt" />
         ))}
       </MediaProvider>
-      <DefaultVideoLayout icons={defaultLayoutIcons} thumbnails={media.thumbnails ?? undefined} />
+      <DefaultVideoLayout
+        icons={defaultLayoutIcons}
+        thumbnails={media.thumbnails ?? undefined}
+        translations={Object.fromEntries(PLAYER_WORDS.map((w) => [w, t(wordId(w))]))}
+        slots={{ settingsMenuItemsStart: <QualityMenu renditions={media.renditions} /> }}
+      />
     </MediaPlayer>
   );
 }

@@ -9,10 +9,16 @@ import { ErrorState } from '../../../components/states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { isSignedIn, useSession } from '../../../lib/session.ts';
 import { pageSx } from '../../../components/page.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { useOwnedVideo } from '../api/get-owned-video.ts';
 import { OtherPurchases } from '../components/other-purchases.tsx';
 import { Preparing } from '../components/preparing.tsx';
 import { ResourceList } from '../components/resource-list.tsx';
+import { SaveOffline } from '../components/save-offline.tsx';
+import { SavedPlayer } from '../components/saved-player.tsx';
+import { useOnline } from '../offline/online.ts';
+import { applyCheck } from '../offline/review.ts';
+import { useSavedVideos, type SavedVideo } from '../offline/saved-videos.ts';
 
 // The player and hls.js load only for an owner about to watch.
 const VideoPlayer = lazy(() => import('../components/video-player.tsx'));
@@ -20,9 +26,10 @@ const VideoPlayer = lazy(() => import('../components/video-player.tsx'));
 const playerBox = <Skeleton variant="rounded" sx={{ aspectRatio: '16 / 9', height: 'auto', bgcolor: 'grey.900' }} />;
 
 function Player({ video, controlRef, autoPlay }: { video: Video; controlRef: { current: { play(): Promise<void> } | null }; autoPlay: boolean }) {
+  const t = useT();
   const media = video.media!;
   if (media.state !== 'ready' || !media.stream) return <Preparing media={media} />;
-  const subtitles = video.additional_files.filter((f) => f.file && f.name.toLowerCase().endsWith('.vtt')).map((f) => ({ label: 'English', src: f.file! }));
+  const subtitles = video.additional_files.filter((f) => f.file && f.name.toLowerCase().endsWith('.vtt')).map((f) => ({ label: t('player.subtitles_english'), src: f.file! }));
   return (
     <Suspense fallback={playerBox}>
       <VideoPlayer key={video.vidId} videoId={video.vidId} title={video.title} poster={video.image} media={{ ...media, stream: media.stream }} subtitles={subtitles} controlRef={controlRef} autoPlay={autoPlay} />
@@ -30,7 +37,8 @@ function Player({ video, controlRef, autoPlay }: { video: Video; controlRef: { c
   );
 }
 
-function Heading({ video }: { video: Video }) {
+function Heading({ video }: { video: Pick<Video, 'title' | 'season' | 'dj' | 'genre'> }) {
+  const t = useT();
   return (
     <Box sx={{ mt: 2 }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
@@ -38,9 +46,25 @@ function Heading({ video }: { video: Video }) {
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
         {video.season && <Chip label={video.season} size="small" />}
-        <Chip component={Link} clickable to={`/dj/${encodeURIComponent(video.dj)}`} label={`DJ ${video.dj}`} size="small" color="secondary" variant="outlined" />
+        <Chip component={Link} clickable to={`/dj/${encodeURIComponent(video.dj)}`} label={t('player.dj', { dj: video.dj })} size="small" color="secondary" variant="outlined" />
         <Chip component={Link} clickable to={`/genre/${encodeURIComponent(video.genre)}`} label={video.genre} size="small" variant="outlined" />
       </Box>
+    </Box>
+  );
+}
+
+/** With no network: the copy saved on this phone, if there is one. */
+function SavedCopy({ saved }: { saved: SavedVideo }) {
+  const t = useT();
+  return (
+    <Box sx={{ ...pageSx, maxWidth: 1100, mx: 'auto' }}>
+      <SavedPlayer video={saved} />
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 800, mt: 2 }}>
+        {saved.title}
+      </Typography>
+      <Typography role="status" sx={{ color: 'text.secondary', mt: 1 }}>
+        {t('player.offline.playing_saved')}
+      </Typography>
     </Box>
   );
 }
@@ -57,14 +81,26 @@ export default function WatchScreen({ layout = 'watch', storePage }: { layout?: 
   const q = useOwnedVideo(id);
   const controlRef = useRef<{ play(): Promise<void> } | null>(null);
   const [params] = useSearchParams();
+  const t = useT();
+  const online = useOnline();
+  const saved = useSavedVideos().find((v) => String(v.id) === id);
   // Arriving from a purchase or another page scrolled down: the player starts at the top, in full view.
   useEffect(() => window.scrollTo(0, 0), [id]);
+  // What the server says of a video saved on this phone: still owned keeps it, a refund removes it.
+  const ownedNow = q.data ? Boolean(q.data.media) : null;
+  useEffect(() => {
+    if (saved && ownedNow !== null) void applyCheck(saved, ownedNow ? 'owned' : 'not-owned', Date.now());
+    // Once per answer from the server, not on every change of the saved record.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ownedNow, q.dataUpdatedAt]);
 
   if (!isSignedIn()) return storePage;
+  const unreachable = !online || (q.isError && !(q.error instanceof ApiError));
+  if (saved?.status === 'saved' && unreachable) return <SavedCopy saved={saved} />;
   if (q.isError) {
     const missing = q.error instanceof ApiError && q.error.status === 404;
     const switched = (location.state as { switched?: boolean } | null)?.switched;
-    const message = missing ? 'This video is not in the store.' : switched ? 'Error! changing video, Try again.' : 'Error fetching video, Try again!';
+    const message = missing ? t('player.not_in_store') : switched ? t('player.error_changing') : t('player.error_fetching');
     return (
       <Box sx={pageSx}>
         <ErrorState message={message} onRetry={missing ? undefined : () => void q.refetch()} />
@@ -94,6 +130,7 @@ export default function WatchScreen({ layout = 'watch', storePage }: { layout?: 
       </Box>
       <Heading video={video} />
       <ResourceList video={video} onPlay={play} />
+      <SaveOffline video={video} />
     </>
   );
   if (layout === 'play') {

@@ -1,0 +1,87 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import { useEffect, useState } from 'react';
+import { EmptyState } from '../../../components/states.tsx';
+import { PageTitle, pageSx } from '../../../components/page.tsx';
+import { useT } from '../../../lib/i18n.ts';
+import { SaveProgress } from '../components/save-offline.tsx';
+import { SavedPlayer, useSavedPoster } from '../components/saved-player.tsx';
+import { megabytes } from '../offline/data.ts';
+import { reviewSavedVideos } from '../offline/review.ts';
+import { clearRemovalNotices, useRemovalNotices, useSavedVideos, type SavedVideo } from '../offline/saved-videos.ts';
+
+function SavedRow({ video, onPlay }: { video: SavedVideo; onPlay: () => void }) {
+  const t = useT();
+  const poster = useSavedPoster(video);
+  return (
+    <Box component="li" sx={{ display: 'flex', gap: 1.5, p: 1.5, bgcolor: 'background.paper', borderRadius: 1 }}>
+      <Box sx={{ width: 60, height: 90, flexShrink: 0, borderRadius: 0.5, bgcolor: 'grey.900', overflow: 'hidden' }}>
+        {poster && <Box component="img" src={poster} alt="" width={60} height={90} sx={{ objectFit: 'cover', display: 'block' }} />}
+      </Box>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography component="h2" sx={{ fontWeight: 700 }}>
+          {video.title}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }} data-testid="saved-size">
+          {t('player.saved.space', { mb: megabytes(video.status === 'saved' ? video.storedBytes : video.expectedBytes), quality: video.rung.data_saver ? t('player.data_saver') : video.rung.name })}
+        </Typography>
+        {video.status === 'saved' && (
+          <Button size="small" variant="contained" startIcon={<PlayArrowIcon />} onClick={onPlay} aria-label={t('player.saved.play_named', { title: video.title })} sx={{ mb: 1 }}>
+            {t('player.saved.play')}
+          </Button>
+        )}
+        <SaveProgress saved={video} />
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * /saved: the videos saved on this phone, each with the space it takes, Play (with no network) and
+ * Remove. Opening it asks the server, when online, whether each is still owned: a refunded one, or
+ * one unchecked for 30 days, is removed with a notice.
+ */
+export default function SavedScreen() {
+  const t = useT();
+  const videos = useSavedVideos();
+  const notices = useRemovalNotices();
+  const [playing, setPlaying] = useState<number | null>(null);
+  useEffect(() => {
+    void reviewSavedVideos();
+  }, []);
+  const current = videos.find((v) => v.id === playing && v.status === 'saved');
+  const total = videos.reduce((sum, v) => sum + v.storedBytes, 0);
+
+  return (
+    <Box sx={{ ...pageSx, maxWidth: 900, mx: 'auto' }}>
+      <PageTitle>{t('player.saved.heading')}</PageTitle>
+      {notices.map((n, i) => (
+        <Alert key={i} severity="info" onClose={clearRemovalNotices} sx={{ mb: 1.5 }}>
+          {t(n.reason === 'refunded' ? 'player.saved.removed_refunded' : 'player.saved.removed_unchecked', { title: n.title })}
+        </Alert>
+      ))}
+      {current && (
+        <Box sx={{ mb: 2 }}>
+          <SavedPlayer video={current} autoPlay />
+        </Box>
+      )}
+      {videos.length === 0 ? (
+        <EmptyState message={t('player.saved.empty')} />
+      ) : (
+        <>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+            {t('player.saved.total', { count: videos.length, mb: megabytes(total) })}
+          </Typography>
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+            {videos.map((v) => (
+              <SavedRow key={v.id} video={v} onPlay={() => setPlaying(v.id)} />
+            ))}
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}
