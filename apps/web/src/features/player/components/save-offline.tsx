@@ -27,16 +27,18 @@ function statusText(t: ReturnType<typeof useT>, v: SavedVideo): string {
   return t('player.offline.paused', sizes);
 }
 
-/** A save under way or done: its progress bar in MB, Pause or Resume, and Remove. */
-export function SaveProgress({ saved }: { saved: SavedVideo }) {
+/** A save under way or done: its progress bar in MB, Pause or Resume, and Remove (`quiet`: nothing said once saved). */
+export function SaveProgress({ saved, quiet = false }: { saved: SavedVideo; quiet?: boolean }) {
   const t = useT();
   const total = Math.max(saved.expectedBytes, saved.storedBytes, 1);
   const running = saved.status === 'saving' && isRunning(saved.id);
   return (
     <>
-      <Typography role="status" sx={{ mb: 1 }}>
-        {statusText(t, saved)}
-      </Typography>
+      {!(quiet && saved.status === 'saved') && (
+        <Typography role="status" sx={{ mb: 1 }}>
+          {statusText(t, saved)}
+        </Typography>
+      )}
       {saved.status !== 'saved' && <LinearProgress variant="determinate" value={Math.min(100, (saved.storedBytes / total) * 100)} aria-label={t('player.offline.progress')} sx={{ mb: 1, height: 8, borderRadius: 1 }} />}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {saved.status !== 'saved' &&
@@ -120,9 +122,9 @@ export function SaveOffline({ video }: { video: Video }) {
           </Box>
         </>
       )}
-      <Box sx={{ mt: 1.5 }}>
-        <Link to="/saved">{t('player.offline.saved_videos')}</Link>
-      </Box>
+      <Button component={Link} to="/saved" size="small" sx={{ mt: 1 }}>
+        {t('player.offline.saved_videos')}
+      </Button>
     </Box>
   );
 }

@@ -11,7 +11,7 @@ import { SaveProgress } from '../components/save-offline.tsx';
 import { SavedPlayer, useSavedPoster } from '../components/saved-player.tsx';
 import { megabytes } from '../offline/data.ts';
 import { reviewSavedVideos } from '../offline/review.ts';
-import { clearRemovalNotices, useRemovalNotices, useSavedVideos, type SavedVideo } from '../offline/saved-videos.ts';
+import { clearRemovalNotices, savedVideos, useRemovalNotices, useSavedVideos, type SavedVideo } from '../offline/saved-videos.ts';
 
 function SavedRow({ video, onPlay }: { video: SavedVideo; onPlay: () => void }) {
   const t = useT();
@@ -33,7 +33,7 @@ function SavedRow({ video, onPlay }: { video: SavedVideo; onPlay: () => void }) 
             {t('player.saved.play')}
           </Button>
         )}
-        <SaveProgress saved={video} />
+        <SaveProgress saved={video} quiet />
       </Box>
     </Box>
   );
@@ -50,7 +50,10 @@ export default function SavedScreen() {
   const notices = useRemovalNotices();
   const [playing, setPlaying] = useState<number | null>(null);
   useEffect(() => {
+    window.scrollTo(0, 0);
     void reviewSavedVideos();
+    // The player's code, fetched while there is a network, so Play works here after it drops.
+    if (savedVideos().length) void Promise.all([import('../components/video-player.tsx'), import('hls.js/light')]).catch(() => undefined);
   }, []);
   const current = videos.find((v) => v.id === playing && v.status === 'saved');
   const total = videos.reduce((sum, v) => sum + v.storedBytes, 0);

@@ -85,7 +85,11 @@ export default function WatchScreen({ layout = 'watch', storePage }: { layout?: 
   const online = useOnline();
   const saved = useSavedVideos().find((v) => String(v.id) === id);
   // Arriving from a purchase or another page scrolled down: the player starts at the top, in full view.
-  useEffect(() => window.scrollTo(0, 0), [id]);
+  // (A block: Chromium's scrollTo now answers a promise, and an effect must return a function or nothing,
+  // else leaving the page breaks the next screen.)
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [id]);
   // What the server says of a video saved on this phone: still owned keeps it, a refund removes it.
   const ownedNow = q.data ? Boolean(q.data.media) : null;
   useEffect(() => {
