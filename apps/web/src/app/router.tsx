@@ -27,7 +27,6 @@ const GuideScreen = lazy(() => lists().then((m) => ({ default: m.GuideScreen }))
 const SearchScreen = lazy(() => withMessages(import('../features/search/routes/search.tsx'), loadSearchMessages()));
 const VideoScreen = lazy(() => withMessages(import('./routes/video.tsx'), loadCartMessages()));
 const WatchScreen = lazy(() => withMessages(import('./routes/watch.tsx'), loadPlayerMessages()));
-const SavedScreen = lazy(() => withMessages(import('../features/player/routes/saved.tsx'), loadPlayerMessages()));
 const ContactScreen = lazy(() => withMessages(import('../features/content/routes/contact.tsx'), loadContentMessages()));
 const AboutScreen = lazy(() => withMessages(import('../features/content/routes/about.tsx'), loadContentMessages()));
 const NotificationsScreen = lazy(() => withMessages(import('../features/content/routes/notifications.tsx'), loadContentMessages()));
@@ -60,7 +59,7 @@ export function AppRoutes() {
         <Route path="/video/:id" element={<VideoScreen />} />
         <Route path="/watch/:id" element={<WatchScreen />} />
         <Route path="/play/:id" element={<WatchScreen layout="play" />} />
-        <Route path="/saved" element={<SavedScreen />} />
+        <Route path="/saved" element={<WatchScreen layout="saved" />} />
         <Route path="/contact" element={<ContactScreen />} />
         <Route path="/about" element={<AboutScreen />} />
         <Route path="/notifications" element={<NotificationsScreen />} />
