@@ -3,7 +3,7 @@ import { z } from './zod.ts';
 export const MEDIA_STATES = ['none', 'queued', 'processing', 'ready', 'failed'] as const;
 export type MediaState = (typeof MEDIA_STATES)[number];
 
-/** One rung of the HLS ladder; the data-saver rung costs at most 100 MB per hour of video. */
+/** One rung of the HLS ladder; the data-saver rung costs at most 65 MB per hour of video. */
 export const renditionSchema = z.object({
   name: z.string().describe('240p, 360p, ...'),
   height: z.number().int(),

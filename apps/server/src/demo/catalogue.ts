@@ -123,7 +123,7 @@ export const DEMO_PEOPLE = [
 export const DEMO_NOTIFICATIONS = [
   'Welcome! Top up with M-Pesa and buy any video from Ksh 30.',
   'New this week: season 3 of Empire of Swords, voiced by DJ Zamu.',
-  'Save data: choose the Data Saver quality in the player for about 100 MB an hour.',
+  'Save data: choose the Data Saver quality in the player for about 60 MB an hour.',
   'Downloads keep working offline once you own a video.',
   'Customer care is open every day from 8 am to 8 pm.',
 ];

@@ -3,17 +3,18 @@ import path from 'node:path';
 import { probe, runTool, type MediaTools } from './ffmpeg.ts';
 
 /**
- * The HLS ladder. The data-saver rung is 240p at 150 kb/s video and 48 kb/s mono audio: about
- * 90 MB per hour with container overhead, under the 100 MB a customer on bundles can afford.
+ * The HLS ladder. The data-saver rung is 240p, video capped at 95 kb/s (quality-targeted, see
+ * encodeArgs) and 32 kb/s mono AAC-LC: at most about 61 MB per hour with container overhead, under
+ * the 65 MB of Apple's lowest HLS rung (decision 0022, measured by `npm run bench:media`).
  */
 export const LADDER = [
-  { name: '240p', height: 240, videoKbps: 150, audioKbps: 48, channels: 1, dataSaver: true },
+  { name: '240p', height: 240, videoKbps: 95, audioKbps: 32, channels: 1, dataSaver: true },
   { name: '360p', height: 360, videoKbps: 450, audioKbps: 64, channels: 2, dataSaver: false },
   { name: '480p', height: 480, videoKbps: 900, audioKbps: 96, channels: 2, dataSaver: false },
   { name: '720p', height: 720, videoKbps: 1800, audioKbps: 128, channels: 2, dataSaver: false },
   { name: '1080p', height: 1080, videoKbps: 3500, audioKbps: 128, channels: 2, dataSaver: false },
 ] as const;
-type Rung = (typeof LADDER)[number];
+export type Rung = (typeof LADDER)[number];
 
 const SEGMENT_SECONDS = 4;
 export const DOWNLOAD_FILE = 'download.mp4';
@@ -50,18 +51,29 @@ export function rungsFor(sourceHeight: number, maxHeight: number): { rung: Rung;
   return fitting.length ? fitting : [{ rung: LADDER[0], height: even(top) }];
 }
 
-function encodeArgs(rung: Rung, hasAudio: boolean): string[] {
+/** Keyframes on segment boundaries in every rung, so players can switch rungs anywhere. */
+export const KEYFRAME_ARGS = ['-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`, '-sc_threshold', '0'];
+
+/**
+ * The data-saver rung spends its few bits carefully (decision 0022): x264's slower preset and the
+ * main profile (CABAC, B-frames) instead of veryfast baseline, and a capped CRF instead of a fixed
+ * bit rate: CRF 12 gives a still picture what it needs (often far under the cap) and the VBV cap
+ * (maxrate, 2 s buffer) bounds a busy one. The source's frame rate is kept: 15 fps measured a lower
+ * SSIM. Other rungs, watched on Wi-Fi or 4G, stay fast to encode at a fixed bit rate.
+ */
+export function encodeArgs(rung: Rung, hasAudio: boolean): string[] {
   const v = rung.videoKbps;
+  const video = rung.dataSaver
+    ? ['-preset', 'slower', '-profile:v', 'main', '-crf', '12', '-maxrate', `${v}k`, '-bufsize', `${v * 2}k`]
+    : ['-preset', 'veryfast', '-profile:v', 'main', '-b:v', `${v}k`, '-maxrate', `${Math.round(v * 1.1)}k`, '-bufsize', `${v * 2}k`];
   return [
-    ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', rung.dataSaver ? 'baseline' : 'main', '-pix_fmt', 'yuv420p'],
-    ...['-b:v', `${v}k`, '-maxrate', `${Math.round(v * 1.1)}k`, '-bufsize', `${v * 2}k`],
-    // Keyframes on segment boundaries in every rung, so players can switch rungs anywhere.
-    ...['-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`, '-sc_threshold', '0'],
+    ...['-c:v', 'libx264', ...video, '-pix_fmt', 'yuv420p', ...KEYFRAME_ARGS],
+    // AAC-LC: Debian's ffmpeg has no HE-AAC encoder (no libfdk_aac; the native aac is LC only).
     ...(hasAudio ? ['-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', String(rung.channels), '-ar', '44100'] : []),
   ];
 }
 
-function hlsArgs(dir: string): string[] {
+export function hlsArgs(dir: string): string[] {
   return [
     ...['-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4'],
     ...['-hls_fmp4_init_filename', 'init.mp4', '-hls_segment_filename', path.join(dir, 'seg-%04d.m4s'), path.join(dir, 'index.m3u8')],
