@@ -2,8 +2,9 @@
 // Media benchmark (issue: buying and watching). Ranged GETs of a 200 MB file a customer owns, through
 // the store's signed address (signature, expiry and canAccess checked on every request), against
 // nginx with sendfile serving the same file in the same run. Prints MB/s of each and the ratio.
-// Then the data-saver rung's real size per hour, from the files the pipeline wrote for a clip.
-// Options: BENCH_SECONDS (5 per round), BENCH_ROUNDS (3), BENCH_CONNECTIONS (8), BENCH_RANGE_KB (1024), BENCH_DATABASE_URL.
+// Then the data-saver rung's size per hour and SSIM, old settings against new (data-saver.ts).
+// Options: BENCH_SECONDS (5 per round), BENCH_ROUNDS (3), BENCH_CONNECTIONS (8), BENCH_RANGE_KB (1024), BENCH_DATABASE_URL,
+// BENCH_ONLY=rung (the data-saver rung alone: no database, no nginx).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -130,7 +131,7 @@ async function main() {
   await dataSaverSize();
 }
 
-/** Transcodes a generated minute of video and reports the data-saver rung's bytes per hour. */
+/** Transcodes two generated minutes of video and reports the data-saver rung's MB per hour and SSIM, old and new. */
 async function dataSaverSize() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-saver-'));
   const { execFileSync } = await import('node:child_process');
@@ -142,5 +143,6 @@ async function dataSaverSize() {
   }
 }
 
-await main();
+if (process.env.BENCH_ONLY === 'rung') await dataSaverSize();
+else await main();
 
