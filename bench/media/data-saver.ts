@@ -2,7 +2,7 @@
 // same two minute-long sources in the same run: run by bench/media/run.mjs. A demo clip (mostly
 // still) and ffmpeg's busy test pattern with noise (hard to compress: near the worst a film throws at
 // the encoder). NEW is the pipeline itself (transcode(), every rung in one pass, the 240p files it
-// wrote); OLD is the rung as it was before decision 0022, encoded alone with the same HLS muxing.
+// wrote); OLD is the rung as it was before decision 0025, encoded alone with the same HLS muxing.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -17,7 +17,7 @@ if (!tools) throw new Error('ffmpeg is not installed');
 const { ffmpeg, ffprobe } = tools;
 const run = promisify(execFile);
 
-/** The data-saver rung before decision 0022: 240p, veryfast baseline at 150 kb/s, 48 kb/s mono AAC. */
+/** The data-saver rung before decision 0025: 240p, veryfast baseline at 150 kb/s, 48 kb/s mono AAC. */
 const OLD_RUNG = [
   ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'baseline', '-pix_fmt', 'yuv420p'],
   ...['-b:v', '150k', '-maxrate', '165k', '-bufsize', '300k', ...KEYFRAME_ARGS],

@@ -5,7 +5,7 @@ import { probe, runTool, type MediaTools } from './ffmpeg.ts';
 /**
  * The HLS ladder. The data-saver rung is 240p, video capped at 95 kb/s (quality-targeted, see
  * encodeArgs) and 32 kb/s mono AAC-LC: at most about 61 MB per hour with container overhead, under
- * the 65 MB of Apple's lowest HLS rung (decision 0022, measured by `npm run bench:media`).
+ * the 65 MB of Apple's lowest HLS rung (decision 0025, measured by `npm run bench:media`).
  */
 export const LADDER = [
   { name: '240p', height: 240, videoKbps: 95, audioKbps: 32, channels: 1, dataSaver: true },
@@ -55,7 +55,7 @@ export function rungsFor(sourceHeight: number, maxHeight: number): { rung: Rung;
 export const KEYFRAME_ARGS = ['-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`, '-sc_threshold', '0'];
 
 /**
- * The data-saver rung spends its few bits carefully (decision 0022): x264's slower preset and the
+ * The data-saver rung spends its few bits carefully (decision 0025): x264's slower preset and the
  * main profile (CABAC, B-frames) instead of veryfast baseline, and a capped CRF instead of a fixed
  * bit rate: CRF 12 gives a still picture what it needs (often far under the cap) and the VBV cap
  * (maxrate, 2 s buffer) bounds a busy one. The source's frame rate is kept: 15 fps measured a lower
