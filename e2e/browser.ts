@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const VIEWPORTS = { phone: { width: 360, height: 780 }, desktop: { width: 1280, height: 900 } } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
@@ -121,4 +121,14 @@ export function ownedVideoIds(page: Page): Promise<number[]> {
     const { access } = (await (await fetch('/api/token/refresh/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { access: string };
     return ((await (await fetch('/api/info/', { headers: { authorization: `Bearer ${access}` } })).json()) as { purchase: { video_id: number }[] }).purchase.map((p) => p.video_id);
   });
+}
+
+/** The customer's phone: the simulated M-Pesa phone, where entering the PIN is one tap. */
+export async function enterPinOnPhone(context: BrowserContext, checkoutRequestId: string, steps: Steps) {
+  const phone = await context.newPage();
+  await phone.goto('/mpesa-sim/phone');
+  await steps.tap(phone.locator(`li[data-checkout="${checkoutRequestId}"]`).getByRole('button', { name: 'Pay (PIN)' }));
+  // The phone's answer is a request of its own: closing the page before it is sent would lose it.
+  await phone.locator(`li[data-checkout="${checkoutRequestId}"]`).waitFor({ state: 'detached' });
+  await phone.close();
 }

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type CatalogueVideo, launchChromium, logInAsDemoCustomer, screenshot, seriousAccessibilityViolations, Steps, VIEWPORTS, videosForSale, ownedVideoIds } from './browser.ts';
+import { type CatalogueVideo, enterPinOnPhone, launchChromium, logInAsDemoCustomer, screenshot, seriousAccessibilityViolations, Steps, VIEWPORTS, videosForSale, ownedVideoIds } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -18,15 +18,6 @@ afterAll(() => browser?.close());
 const phoneContext = () => browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl, hasTouch: true, isMobile: true });
 const desktopContext = () => browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl });
 const dialogShown = (page: Page) => page.waitForFunction(() => getComputedStyle(document.querySelector('.MuiDialog-container')!).opacity === '1');
-/** The customer's phone: the simulated M-Pesa phone, where entering the PIN is one tap. */
-async function enterPinOnPhone(context: BrowserContext, checkoutRequestId: string, steps: Steps) {
-  const phone = await context.newPage();
-  await phone.goto('/mpesa-sim/phone');
-  await steps.tap(phone.locator(`li[data-checkout="${checkoutRequestId}"]`).getByRole('button', { name: 'Pay (PIN)' }));
-  // The phone's answer is a request of its own: closing the page before it is sent would lose it.
-  await phone.locator(`li[data-checkout="${checkoutRequestId}"]`).waitFor({ state: 'detached' });
-  await phone.close();
-}
 /** Waits until the player has played a second; a picture of the page if it never does. */
 async function playing(page: Page) {
   try {

@@ -1,7 +1,9 @@
+import type { Messages } from '@lingui/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type DefaultValues, type FieldError, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { findMessage } from '@store/contract/locales';
+import english from '@store/contract/locales/en.json' with { type: 'json' };
 import { ApiError } from './api-client.ts';
 import { i18n, registerCatalog, t } from './i18n.ts';
 
@@ -13,7 +15,8 @@ type AnySchema = z.ZodType<FieldValues, FieldValues>;
  * (their messages.ts), so only screens with forms download it.
  */
 export const loadFormMessages = () =>
-  registerCatalog('contract', (language) => (language === 'sw' ? import('@store/contract/locales/sw.json') : import('@store/contract/locales/en.json')));
+  // English is findMessage's own list, already in this chunk.
+  registerCatalog('contract', async (language) => (language === 'sw' ? import('@store/contract/locales/sw.json') : { default: english as Messages }));
 
 /**
  * A field's error as the customer reads it. The contract's schemas say it in English: it is shown in

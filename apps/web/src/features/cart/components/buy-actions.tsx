@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Video } from '@store/contract';
 import { ownedVideoQuery } from '../../../lib/owned-video.ts';
@@ -11,7 +11,18 @@ import { isSignedIn, useSession } from '../../../lib/session.ts';
 import { useAddToCart } from '../api/order-calls.ts';
 import { useCart } from '../../../api/get-cart.ts';
 import { BuyDialog } from './buy-dialog.tsx';
-import { useT } from '../../../lib/i18n.ts';
+import { i18n, useT } from '../../../lib/i18n.ts';
+import { loadCartMessages } from '../messages.ts';
+
+let loading: Promise<void> | undefined;
+/**
+ * The router loads these words with the store page; a screen that shows it inside its own (the
+ * player's page for a visitor, /watch/{id}) may not have: then the screen waits for them here.
+ */
+function useCartWords() {
+  if (i18n.messages['cart.buy'] !== undefined) return;
+  use((loading ??= loadCartMessages().catch((err: unknown) => ((loading = undefined), Promise.reject(err)))));
+}
 
 /**
  * The store page's Buy and Add to cart (seed §2, §4). Whether the customer owns this very video is
@@ -19,6 +30,7 @@ import { useT } from '../../../lib/i18n.ts';
  * and a refunded video is for sale again. `?buy=1` (back from logging in) opens the purchase again.
  */
 export function BuyActions({ video }: { video: Video }) {
+  useCartWords();
   const t = useT();
   const navigate = useNavigate();
   const { signedIn } = useSession();

@@ -152,12 +152,14 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought }: BuyDialo
             </>
           )}
         </DialogContent>
-        <DialogActions>
+        {/* The pay button on one line ("M-Pesa" never cut at its hyphen); where it does not fit beside
+            Cancel (a small phone, longer Kiswahili words) it takes the whole width above it. */}
+        <DialogActions sx={{ flexWrap: 'wrap-reverse', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
           <Button onClick={onClose} color="inherit">
             {payment ? t('cart.close') : t('cart.cancel')}
           </Button>
           {!payment && (
-            <Button type="submit" variant="contained" disabled={busy || (signedIn && balance === undefined)}>
+            <Button type="submit" variant="contained" disabled={busy || (signedIn && balance === undefined)} sx={{ whiteSpace: 'nowrap', flexGrow: 1 }}>
               {label}
             </Button>
           )}
