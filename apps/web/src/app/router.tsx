@@ -26,7 +26,7 @@ const TrendScreen = lazy(() => lists().then((m) => ({ default: m.TrendScreen }))
 const GuideScreen = lazy(() => lists().then((m) => ({ default: m.GuideScreen })));
 const SearchScreen = lazy(() => withMessages(import('../features/search/routes/search.tsx'), loadSearchMessages()));
 const VideoScreen = lazy(() => withMessages(import('./routes/video.tsx'), loadCartMessages()));
-const WatchScreen = lazy(() => withMessages(import('./routes/watch.tsx'), loadPlayerMessages()));
+const WatchScreen = lazy(() => withMessages(import('./routes/watch.tsx'), loadPlayerMessages(), loadCartMessages()));
 const ContactScreen = lazy(() => withMessages(import('../features/content/routes/contact.tsx'), loadContentMessages()));
 const AboutScreen = lazy(() => withMessages(import('../features/content/routes/about.tsx'), loadContentMessages()));
 const NotificationsScreen = lazy(() => withMessages(import('../features/content/routes/notifications.tsx'), loadContentMessages()));
