@@ -25,7 +25,7 @@ describe('layout', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = await screen.findByTestId('drawer');
     const links = [...drawer.querySelectorAll('a')].map((a) => a.textContent);
-    expect(links).toEqual(['Home', 'TV show', 'Movie', 'Animation', 'DJ/s', 'Genre', 'Contact', 'About US', 'Cart', 'Account', 'Notification', 'Guide', 'Deposit']);
+    expect(links).toEqual(['Home', 'TV show', 'Movie', 'Animation', 'DJ/s', 'Genre', 'Contact', 'About US', 'Cart', 'Account', 'Saved videos', 'Notification', 'Guide', 'Deposit']);
     fireEvent.click(screen.getByRole('link', { name: 'Genre' }));
     await waitForElementToBeRemoved(() => screen.queryByTestId('drawer'));
   });

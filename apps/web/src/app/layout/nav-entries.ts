@@ -10,6 +10,8 @@ export const NAV_ENTRIES = [
   { to: '/about', label: 'nav.about' },
   { to: '/cart', label: 'nav.cart' },
   { to: '/account', label: 'nav.account' },
+  // Not in the seed: the videos kept on this phone for watching offline (CONTRACT §9).
+  { to: '/saved', label: 'nav.saved' },
   { to: '/notifications', label: 'nav.notifications' },
   { to: '/guide', label: 'nav.guide' },
   { to: '/deposit', label: 'nav.deposit' },
