@@ -32,6 +32,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   storefrontWords(),
+  backOfficeWords(),
 );
 
 /**
@@ -54,6 +55,31 @@ function storefrontWords() {
           // Calls that only name a form field (field, fieldProps).
           callees: { exclude: ['i18n(ext)?', 't', 'require', 'addEventListener', 'removeEventListener', 'getElementById', 'includes', 'startsWith', 'field', 'fieldProps'] },
           message: 'Customers read this: put it in a message catalog and show it with t()',
+        },
+      ],
+    },
+  };
+}
+
+/**
+ * The same for the back office: staff read it in English or Kiswahili, so its words go through
+ * react-admin's i18nProvider (a label as l('Price'), a sentence as t('media.ready') or w('...') for
+ * notify and choices), never written into a component.
+ */
+function backOfficeWords() {
+  return {
+    files: ['apps/admin/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['aria-label', 'aria-roledescription', 'title', 'placeholder', 'alt', 'label', 'message', 'emptyText', 'helperText', 'defaultTitle'] },
+          words: { exclude: ['[0-9!-/:-@[-`{-~]+', '[A-Z_-]+', '—', ' · '] },
+          callees: { exclude: ['t', 'w', 'l', 'translate', 'require', 'addEventListener', 'removeEventListener', 'getElementById', 'includes', 'startsWith'] },
+          message: 'Staff read this: put it in the back office\'s messages (apps/admin/src/providers) and show it with t(), w() or l()',
         },
       ],
     },

@@ -17,13 +17,14 @@ import { authProvider } from './providers/auth-provider.ts';
 import { dataProvider } from './providers/data-provider.ts';
 import { i18nProvider } from './providers/i18n-provider.ts';
 import { queryClient } from './providers/query-client.ts';
+import { w } from './providers/words.ts';
 
 const Dashboard = lazy(() => import('./dashboard/dashboard.tsx'));
 
 /** The back office at /admin/: its own bundle, staff only (the server refuses anyone else too). */
 export function App() {
   return (
-    <Admin title="Video Store Kenya · Back office" dashboard={Dashboard} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} queryClient={queryClient} loginPage={LoginPage} theme={theme} requireAuth disableTelemetry>
+    <Admin title={w('app.title')} dashboard={Dashboard} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} queryClient={queryClient} loginPage={LoginPage} theme={theme} requireAuth disableTelemetry>
       <Resource {...videos} />
       <Resource {...djs} />
       <Resource {...genres} />

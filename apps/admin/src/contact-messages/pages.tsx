@@ -17,6 +17,7 @@ import {
 } from 'react-admin';
 import Button from '@mui/material/Button';
 import { DateTimeField } from '../media/date-time-field.tsx';
+import { l, useWords, w } from '../providers/words.ts';
 
 interface ContactMessage {
   id: number;
@@ -24,17 +25,17 @@ interface ContactMessage {
   user_id: number | null;
 }
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key="is_read" source="is_read" label="Read" />];
+const filters = [<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key="is_read" source="is_read" label={l('Read')} />];
 
 export const ContactMessageList = () => (
   <List filters={filters} filterDefaultValues={{ is_read: false }} sort={{ field: 'created_at', order: 'DESC' }} exporter={false}>
     <Datagrid rowClick="show" bulkActionButtons={false}>
-      <DateTimeField source="created_at" label="Sent" />
+      <DateTimeField source="created_at" label={l('Sent')} />
       <TextField source="name" />
       <EmailField source="email" />
-      <TextField source="phone_number" label="Phone" />
+      <TextField source="phone_number" label={l('Phone')} />
       <TextField source="message" />
-      <BooleanField source="is_read" label="Read" />
+      <BooleanField source="is_read" label={l('Read')} />
     </Datagrid>
   </List>
 );
@@ -56,16 +57,17 @@ function MarkUnreadButton() {
   const record = useRecordContext<ContactMessage>();
   const [update, { isPending }] = useUpdate<ContactMessage>();
   const notify = useNotify();
+  const t = useWords();
   if (!record?.is_read) return null;
   return (
     <Button
       size="small"
       disabled={isPending}
       onClick={() =>
-        void update('contact-messages', { id: record.id, data: { is_read: false }, previousData: record }, { mutationMode: 'pessimistic', onSuccess: () => notify('Marked unread: it is back in the list of new messages.', { type: 'info' }) })
+        void update('contact-messages', { id: record.id, data: { is_read: false }, previousData: record }, { mutationMode: 'pessimistic', onSuccess: () => notify(w('messages.marked_unread'), { type: 'info' }) })
       }
     >
-      Mark unread
+      {t('messages.mark_unread')}
     </Button>
   );
 }
@@ -81,15 +83,15 @@ export const ContactMessageShow = () => (
   >
     <MarkReadWhenOpened />
     <SimpleShowLayout>
-      <DateTimeField source="created_at" label="Sent" />
+      <DateTimeField source="created_at" label={l('Sent')} />
       <TextField source="name" />
       <EmailField source="email" />
-      <TextField source="phone_number" label="Phone" />
+      <TextField source="phone_number" label={l('Phone')} />
       <TextField source="message" sx={{ whiteSpace: 'pre-wrap' }} />
-      <ReferenceField source="user_id" reference="customers" label="Customer" link="show" emptyText="No account with this e-mail or phone">
+      <ReferenceField source="user_id" reference="customers" label={l('Customer')} link="show" emptyText={w('messages.no_account')}>
         <TextField source="username" />
       </ReferenceField>
-      <BooleanField source="is_read" label="Read" />
+      <BooleanField source="is_read" label={l('Read')} />
     </SimpleShowLayout>
   </Show>
 );

@@ -8,8 +8,8 @@ import {
   NumberField,
   Pagination,
   ReferenceManyField,
-  SearchInput,
   Show,
+  SelectField,
   SimpleForm,
   SimpleList,
   TabbedShowLayout,
@@ -22,29 +22,39 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { formatKsh, type AdminCustomer } from '@store/contract';
 import { KshField } from '../media/ksh-field.tsx';
+import { kinds } from '../ledger/pages.tsx';
 import { DepositStateField } from '../deposits/deposit-state-field.tsx';
 import { RefundButton } from '../purchases/refund-button.tsx';
 import { AdjustBalanceButton } from './adjust-balance-button.tsx';
 import { DateTimeField } from '../media/date-time-field.tsx';
+import { SearchBox } from '../media/search-box.tsx';
+import { l, useWords } from '../providers/words.ts';
+import type { Word } from '../providers/locales/words.ts';
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Name, email or phone" />, <BooleanInput key="is_staff" source="is_staff" label="Staff" />, <BooleanInput key="is_active" source="is_active" label="Open" />];
+const filters = [<SearchBox key="q" source="q" alwaysOn hint="customers.search" />, <BooleanInput key="is_staff" source="is_staff" label={l('Staff')} />, <BooleanInput key="is_active" source="is_active" label={l('Open')} />];
+
+/** A tab's empty state, in the back office's language. */
+function Empty({ id }: { id: Word }) {
+  return <p>{useWords()(id)}</p>;
+}
 
 export function CustomerList() {
-  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const t = useWords();
   return (
     <List filters={filters} sort={{ field: 'date_joined', order: 'DESC' }} exporter={false}>
       {phone ? (
-        <SimpleList<AdminCustomer> primaryText={(c) => c.username} secondaryText={(c) => `${formatKsh(c.balance)} · ${c.purchases} videos`} tertiaryText={(c) => (c.is_staff ? 'staff' : '')} linkType="show" />
+        <SimpleList<AdminCustomer> primaryText={(c) => c.username} secondaryText={(c) => `${formatKsh(c.balance)} · ${t('customers.videos', { count: c.purchases })}`} tertiaryText={(c) => (c.is_staff ? t('customers.staff') : '')} linkType="show" />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false}>
           <TextField source="username" />
           <EmailField source="email" />
-          <TextField source="phone_number" label="Phone" emptyText="—" />
-          <KshField source="balance" label="Balance" textAlign="right" />
-          <NumberField source="purchases" label="Videos" />
-          <BooleanField source="is_staff" label="Staff" />
-          <BooleanField source="is_active" label="Open" />
-          <DateTimeField source="date_joined" label="Joined" dateOnly />
+          <TextField source="phone_number" label={l('Phone')} emptyText="—" />
+          <KshField source="balance" label={l('Balance')} textAlign="right" />
+          <NumberField source="purchases" label={l('Videos')} />
+          <BooleanField source="is_staff" label={l('Staff')} />
+          <BooleanField source="is_active" label={l('Open')} />
+          <DateTimeField source="date_joined" label={l('Joined')} dateOnly />
         </Datagrid>
       )}
     </List>
@@ -54,7 +64,7 @@ export function CustomerList() {
 const ShowActions = () => (
   <TopToolbar>
     <AdjustBalanceButton />
-    <EditButton label="Access" />
+    <EditButton label={l('Access')} />
   </TopToolbar>
 );
 
@@ -62,46 +72,46 @@ const ShowActions = () => (
 export const CustomerShow = () => (
   <Show actions={<ShowActions />}>
     <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
-      <TabbedShowLayout.Tab label="Profile">
+      <TabbedShowLayout.Tab label={l('Profile')}>
         <TextField source="username" />
         <EmailField source="email" />
-        <TextField source="phone_number" label="Phone" emptyText="—" />
+        <TextField source="phone_number" label={l('Phone')} emptyText="—" />
         <TextField source="city" emptyText="—" />
         <TextField source="country" />
-        <KshField source="balance" label="Balance" textAlign="right" />
-        <BooleanField source="is_staff" label="Staff" />
-        <BooleanField source="is_active" label="Account open" />
-        <DateTimeField source="date_joined" label="Joined" />
+        <KshField source="balance" label={l('Balance')} textAlign="right" />
+        <BooleanField source="is_staff" label={l('Staff')} />
+        <BooleanField source="is_active" label={l('Account open')} />
+        <DateTimeField source="date_joined" label={l('Joined')} />
       </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="Purchases" path="purchases">
+      <TabbedShowLayout.Tab label={l('Purchases')} path="purchases">
         <ReferenceManyField reference="purchases" target="user_id" pagination={<Pagination />} perPage={25} label={false}>
-          <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No purchases yet.</p>}>
-            <DateTimeField source="created_at" label="Bought" />
-            <TextField source="video_title" label="Video" />
-            <KshField source="price" label="Price" textAlign="right" />
-            <DateTimeField source="refunded_at" label="Refunded" emptyText="—" />
+          <Datagrid bulkActionButtons={false} rowClick={false} empty={<Empty id="customers.no_purchases" />}>
+            <DateTimeField source="created_at" label={l('Bought')} />
+            <TextField source="video_title" label={l('Video')} />
+            <KshField source="price" label={l('Price')} textAlign="right" />
+            <DateTimeField source="refunded_at" label={l('Refunded')} emptyText="—" />
             <RefundButton />
           </Datagrid>
         </ReferenceManyField>
       </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="Deposits" path="deposits">
+      <TabbedShowLayout.Tab label={l('Deposits')} path="deposits">
         <ReferenceManyField reference="deposits" target="user_id" pagination={<Pagination />} perPage={25} label={false}>
-          <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No deposits yet.</p>}>
-            <DateTimeField source="created_at" label="Started" />
-            <KshField source="amount" label="Amount" textAlign="right" />
+          <Datagrid bulkActionButtons={false} rowClick={false} empty={<Empty id="customers.no_deposits" />}>
+            <DateTimeField source="created_at" label={l('Started')} />
+            <KshField source="amount" label={l('Amount')} textAlign="right" />
             <TextField source="phone" />
-            <DepositStateField label="State" />
+            <DepositStateField label={l('State')} />
             <TextField source="receipt" emptyText="—" />
           </Datagrid>
         </ReferenceManyField>
       </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="Ledger" path="ledger">
+      <TabbedShowLayout.Tab label={l('Ledger')} path="ledger">
         <ReferenceManyField reference="ledger" target="user_id" pagination={<Pagination />} perPage={50} label={false}>
-          <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No balance changes yet.</p>}>
-            <DateTimeField source="created_at" label="When" />
-            <TextField source="kind" />
-            <KshField source="amount" label="Amount" textAlign="right" />
-            <KshField source="balance_after" label="Balance after" textAlign="right" />
+          <Datagrid bulkActionButtons={false} rowClick={false} empty={<Empty id="customers.no_ledger" />}>
+            <DateTimeField source="created_at" label={l('When')} />
+            <SelectField source="kind" choices={kinds} />
+            <KshField source="amount" label={l('Amount')} textAlign="right" />
+            <KshField source="balance_after" label={l('Balance after')} textAlign="right" />
             <TextField source="note" emptyText="—" />
           </Datagrid>
         </ReferenceManyField>
@@ -115,8 +125,8 @@ export const CustomerEdit = () => (
   <Edit mutationMode="pessimistic" redirect="show">
     <SimpleForm>
       <TextField source="username" />
-      <BooleanInput source="is_staff" label="Staff (can open the back office)" />
-      <BooleanInput source="is_active" label="Account open (a closed account cannot sign in)" />
+      <BooleanInput source="is_staff" label={l('Staff (can open the back office)')} />
+      <BooleanInput source="is_active" label={l('Account open (a closed account cannot sign in)')} />
     </SimpleForm>
   </Edit>
 );

@@ -1,43 +1,41 @@
 import { useState } from 'react';
-import { Datagrid, List, ReferenceField, SearchInput, SelectInput, TextField, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Datagrid, List, ReferenceField, SelectInput, TextField, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import Button from '@mui/material/Button';
 import type { AdminDeposit } from '@store/contract';
 import { adminCall, failureMessage } from '../media/admin-api.ts';
 import { DepositStateField } from './deposit-state-field.tsx';
 import { KshField } from '../media/ksh-field.tsx';
 import { DateTimeField } from '../media/date-time-field.tsx';
+import { SearchBox } from '../media/search-box.tsx';
+import { l, useWords, w } from '../providers/words.ts';
 
-const states = [
-  { id: 'review', name: 'In review' },
-  { id: 'pending', name: 'Pending' },
-  { id: 'completed', name: 'Completed' },
-  { id: 'failed', name: 'Failed' },
-  { id: 'cancelled', name: 'Cancelled' },
-];
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Phone, receipt or customer" />, <SelectInput key="state" source="state" choices={states} alwaysOn />];
+const states = (['review', 'pending', 'completed', 'failed', 'cancelled'] as const).map((id) => ({ id, name: w(`deposits.${id}`) }));
+const filters = [<SearchBox key="q" source="q" alwaysOn hint="deposits.search" />, <SelectInput key="state" source="state" choices={states} alwaysOn />];
 
 /** Asks M-Pesa again about a deposit nobody could settle; only M-Pesa's answer moves money. */
 function RecheckButton(_props: { label?: string }) {
   const d = useRecordContext<AdminDeposit>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const t = useWords();
   const [busy, setBusy] = useState(false);
   if (!d || (d.state !== 'review' && d.state !== 'pending')) return null;
   async function recheck() {
     setBusy(true);
     try {
       const after = await adminCall<AdminDeposit>(`/deposits/${d!.id}/recheck`, { method: 'POST' });
-      notify(after.state === d!.state ? 'M-Pesa still has no answer for this payment. Try again later.' : `M-Pesa says: ${after.state}. ${after.result_desc ?? ''}`, { type: after.state === 'completed' ? 'success' : 'info' });
+      if (after.state === d!.state) notify(w('deposits.no_answer'), { type: 'info' });
+      else notify(w('deposits.answer'), { type: after.state === 'completed' ? 'success' : 'info', messageArgs: { state: t(`deposits.${after.state}`).toLowerCase(), desc: after.result_desc ?? '' } });
       refresh();
     } catch (err) {
-      notify(failureMessage(err, 'Could not ask M-Pesa.'), { type: 'error' });
+      notify(failureMessage(err, w('deposits.ask_failed')), { type: 'error' });
     } finally {
       setBusy(false);
     }
   }
   return (
     <Button size="small" disabled={busy} onClick={(e) => (e.stopPropagation(), void recheck())}>
-      Ask M-Pesa again
+      {t('deposits.ask')}
     </Button>
   );
 }
@@ -45,13 +43,13 @@ function RecheckButton(_props: { label?: string }) {
 export const DepositList = () => (
   <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
     <Datagrid bulkActionButtons={false} rowClick={false}>
-      <DateTimeField source="created_at" label="Started" />
-      <ReferenceField source="user_id" reference="customers" label="Customer" link="show" />
-      <KshField source="amount" label="Amount" textAlign="right" />
+      <DateTimeField source="created_at" label={l('Started')} />
+      <ReferenceField source="user_id" reference="customers" label={l('Customer')} link="show" />
+      <KshField source="amount" label={l('Amount')} textAlign="right" />
       <TextField source="phone" />
-      <DepositStateField label="State" />
+      <DepositStateField label={l('State')} />
       <TextField source="receipt" emptyText="—" />
-      <TextField source="result_desc" label="M-Pesa said" emptyText="—" />
+      <TextField source="result_desc" label={l('M-Pesa said')} emptyText="—" />
       <RecheckButton />
     </Datagrid>
   </List>

@@ -1,5 +1,6 @@
 import { Create, Datagrid, Edit, List, SearchInput, SimpleForm, TextField, TextInput, required } from 'react-admin';
 import { DateTimeField } from '../media/date-time-field.tsx';
+import { l } from '../providers/words.ts';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -7,15 +8,15 @@ export const DjList = () => (
   <List filters={filters} sort={{ field: 'dj_name', order: 'ASC' }}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
-      <TextField source="dj_name" label="DJ name" />
-      <DateTimeField source="created_at" label="Added" />
+      <TextField source="dj_name" label={l('DJ name')} />
+      <DateTimeField source="created_at" label={l('Added')} />
     </Datagrid>
   </List>
 );
 
 const DjForm = () => (
   <SimpleForm>
-    <TextInput source="dj_name" label="DJ name" validate={required()} />
+    <TextInput source="dj_name" label={l('DJ name')} validate={required()} />
   </SimpleForm>
 );
 

@@ -1,5 +1,6 @@
 import { Create, Datagrid, Edit, List, SearchInput, SimpleForm, TextField, TextInput, required } from 'react-admin';
 import { DateTimeField } from '../media/date-time-field.tsx';
+import { l } from '../providers/words.ts';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -8,7 +9,7 @@ export const GenreList = () => (
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="title" />
-      <DateTimeField source="created_at" label="Added" />
+      <DateTimeField source="created_at" label={l('Added')} />
     </Datagrid>
   </List>
 );

@@ -1,15 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { useLogin, useNotify } from 'react-admin';
+import { LocalesMenuButton, useLogin, useNotify, useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useWords, w } from '../providers/words.ts';
 
-/** Staff sign in with their e-mail, as on the storefront (react-admin's own form asks a username). */
+/**
+ * Staff sign in with their e-mail, as on the storefront (react-admin's own form asks a username), in
+ * the language remembered from the last visit (else the browser's), with the same language menu as
+ * the app bar's.
+ */
 export function LoginPage() {
   const login = useLogin();
   const notify = useNotify();
+  const t = useWords();
+  const translate = useTranslate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -20,7 +28,8 @@ export function LoginPage() {
     try {
       await login({ username: email, password });
     } catch (err) {
-      notify(err instanceof Error ? err.message : 'Could not sign in.', { type: 'error' });
+      // The server's words come in the chosen language; ours are keys react-admin translates.
+      notify(err instanceof Error ? err.message : w('login.failed'), { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -28,20 +37,23 @@ export function LoginPage() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
-      <Card component="form" aria-label="Staff sign in" onSubmit={submit} sx={{ p: 3, width: '100%', maxWidth: 360, display: 'grid', gap: 2 }}>
-        <Typography variant="h5" component="h1">
-          Back office
-        </Typography>
+      <Card component="form" aria-label={t('login.form')} onSubmit={submit} sx={{ p: 3, width: '100%', maxWidth: 360, display: 'grid', gap: 2 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography variant="h5" component="h1">
+            {t('login.title')}
+          </Typography>
+          <LocalesMenuButton />
+        </Stack>
         <Typography variant="body2" color="text.secondary">
-          Video Store Kenya staff only.
+          {t('login.staff_only')}
         </Typography>
-        <TextField label="Email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
-        <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        <TextField label={translate('ra.auth.email')} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
+        <TextField label={translate('ra.auth.password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
         <Button type="submit" variant="contained" disabled={busy}>
-          Sign in
+          {t('login.sign_in')}
         </Button>
         <Button href="/" size="small">
-          Back to the store
+          {t('login.back')}
         </Button>
       </Card>
     </Box>

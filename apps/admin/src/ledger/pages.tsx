@@ -1,17 +1,13 @@
-import { AutocompleteInput, Datagrid, List, ReferenceField, ReferenceInput, SelectInput, TextField } from 'react-admin';
+import { AutocompleteInput, Datagrid, List, ReferenceField, ReferenceInput, SelectField, SelectInput, TextField } from 'react-admin';
 import { KshField } from '../media/ksh-field.tsx';
 import { DateTimeField } from '../media/date-time-field.tsx';
+import { l, w } from '../providers/words.ts';
 
-const kinds = [
-  { id: 'deposit', name: 'Deposit' },
-  { id: 'purchase', name: 'Purchase' },
-  { id: 'refund', name: 'Refund' },
-  { id: 'adjustment', name: 'Adjustment' },
-];
+export const kinds = (['deposit', 'purchase', 'refund', 'adjustment'] as const).map((id) => ({ id, name: w(`ledger.${id}`) }));
 const filters = [
   <SelectInput key="kind" source="kind" choices={kinds} alwaysOn />,
   <ReferenceInput key="user" source="user_id" reference="customers" alwaysOn>
-    <AutocompleteInput label="Customer" optionText="username" filterToQuery={(q) => ({ q })} />
+    <AutocompleteInput label={l('Customer')} optionText="username" filterToQuery={(q) => ({ q })} />
   </ReferenceInput>,
 ];
 
@@ -19,12 +15,12 @@ const filters = [
 export const LedgerList = () => (
   <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
     <Datagrid bulkActionButtons={false} rowClick={false}>
-      <DateTimeField source="created_at" label="When" />
-      <ReferenceField source="user_id" reference="customers" label="Customer" link="show" />
-      <TextField source="kind" />
-      <KshField source="amount" label="Amount" textAlign="right" />
-      <KshField source="balance_after" label="Balance after" textAlign="right" />
-      <TextField source="note" label="Reason or note" emptyText="—" />
+      <DateTimeField source="created_at" label={l('When')} />
+      <ReferenceField source="user_id" reference="customers" label={l('Customer')} link="show" />
+      <SelectField source="kind" choices={kinds} />
+      <KshField source="amount" label={l('Amount')} textAlign="right" />
+      <KshField source="balance_after" label={l('Balance after')} textAlign="right" />
+      <TextField source="note" label={l('Reason or note')} emptyText="—" />
     </Datagrid>
   </List>
 );

@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import ImageIcon from '@mui/icons-material/Image';
 import { adminCall, failureMessage } from './admin-api.ts';
+import { useWords, w } from '../providers/words.ts';
 
 /**
  * Sends a picture as the request body to `path` (PUT); the server re-encodes it in every width.
@@ -14,6 +15,7 @@ import { adminCall, failureMessage } from './admin-api.ts';
 export function PictureButton(props: { path: string; label: string; onDone: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const notify = useNotify();
+  const t = useWords();
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
 
@@ -25,7 +27,7 @@ export function PictureButton(props: { path: string; label: string; onDone: () =
       setSaved(true);
       props.onDone();
     } catch (err) {
-      notify(failureMessage(err, 'The picture could not be saved.'), { type: 'error' });
+      notify(failureMessage(err, w('picture.failed')), { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -49,7 +51,7 @@ export function PictureButton(props: { path: string; label: string; onDone: () =
         {props.label}
       </Button>
       <Typography role="status" variant="body2" color="success.main" sx={{ minHeight: '1.5em' }}>
-        {saved ? 'Picture saved.' : ''}
+        {saved ? t('picture.saved') : ''}
       </Typography>
     </>
   );

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -7,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/Upload';
 import { formatBytes } from '@store/contract';
 import { useTusUpload } from './use-tus-upload.ts';
+import { useWords } from '../providers/words.ts';
 
 /**
  * Pick a file and upload it resumably, with a progress bar, pause and resume. A dropped connection
@@ -14,6 +16,8 @@ import { useTusUpload } from './use-tus-upload.ts';
  */
 export function UploadButton(props: { videoId: number; kind: 'main' | 'extra'; label: string; accept: string; onDone: () => void }) {
   const input = useRef<HTMLInputElement>(null);
+  const t = useWords();
+  const translate = useTranslate();
   const { state, start, pause, resume } = useTusUpload({ video_id: props.videoId, kind: props.kind }, props.onDone);
   const busy = state.phase === 'uploading' || state.phase === 'paused';
   const percent = busy && state.total ? Math.floor((state.sent / state.total) * 100) : 0;
@@ -38,19 +42,19 @@ export function UploadButton(props: { videoId: number; kind: 'main' | 'extra'; l
         </Button>
       )}
       {busy && (
-        <Stack spacing={0.5} role="group" aria-label={`Uploading ${state.name}`}>
+        <Stack spacing={0.5} role="group" aria-label={t('upload.group', { name: state.name })}>
           <Typography variant="body2">
-            {state.phase === 'paused' ? 'Paused' : 'Uploading'} {state.name}: {formatBytes(state.sent)} of {formatBytes(state.total)} ({percent}%)
+            {t(state.phase === 'paused' ? 'upload.paused' : 'upload.uploading', { name: state.name, sent: formatBytes(state.sent), total: formatBytes(state.total), percent })}
           </Typography>
-          <LinearProgress variant="determinate" value={percent} aria-label={`Upload progress of ${state.name}`} />
+          <LinearProgress variant="determinate" value={percent} aria-label={t('upload.progress', { name: state.name })} />
           <Box>
             {state.phase === 'uploading' ? (
               <Button size="small" onClick={pause}>
-                Pause
+                {t('upload.pause')}
               </Button>
             ) : (
               <Button size="small" onClick={resume}>
-                Resume
+                {t('upload.resume')}
               </Button>
             )}
           </Box>
@@ -58,12 +62,12 @@ export function UploadButton(props: { videoId: number; kind: 'main' | 'extra'; l
       )}
       {state.phase === 'done' && (
         <Typography variant="body2" color="success.main" role="status">
-          {state.name} uploaded.
+          {t('upload.done', { name: state.name })}
         </Typography>
       )}
       {state.phase === 'failed' && (
         <Typography variant="body2" color="error" role="alert">
-          {state.name}: {state.message}
+          {state.name}: {translate(state.message, { _: state.message })}
         </Typography>
       )}
     </Box>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { currentAccessToken, renewAccessToken, setAccessToken } from '../providers/session.ts';
+import { w } from '../providers/words.ts';
 
 export type UploadState =
   | { phase: 'idle' }
@@ -8,7 +9,7 @@ export type UploadState =
   | { phase: 'done'; name: string }
   | { phase: 'failed'; name: string; message: string };
 
-/** What the server said, as CONTRACT's `{detail}`, or a plain reason. */
+/** What the server said, as CONTRACT's `{detail}`, or a plain reason (a key of the store's words). */
 function reason(err: Error): string {
   const body = (err as DetailedError).originalResponse?.getBody();
   try {
@@ -17,7 +18,7 @@ function reason(err: Error): string {
   } catch {
     // not JSON: fall through
   }
-  return navigator.onLine ? 'The upload failed. Try again: it carries on where it stopped.' : 'You are offline. The upload carries on when the connection is back.';
+  return navigator.onLine ? w('upload.failed') : w('upload.offline');
 }
 
 /**

@@ -3,26 +3,28 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { AdminPerson } from '@store/contract';
 import { PictureButton } from '../media/picture-button.tsx';
+import { l, useWords, w } from '../providers/words.ts';
 
 const roles = [
-  { id: 'ceo', name: 'CEO' },
-  { id: 'team', name: 'Team' },
+  { id: 'ceo', name: w('people.ceo') },
+  { id: 'team', name: w('people.team') },
 ];
 
 function Picture({ size }: { size: number }) {
   const p = useRecordContext<AdminPerson>();
+  const t = useWords();
   if (!p?.picture) return null;
-  return <img src={p.picture} alt={size > 60 ? `Picture of ${p.full_name}` : ''} width={size} height={size} style={{ borderRadius: '50%', objectFit: 'cover', display: 'block' }} />;
+  return <img src={p.picture} alt={size > 60 ? t('people.picture_of', { name: p.full_name }) : ''} width={size} height={size} style={{ borderRadius: '50%', objectFit: 'cover', display: 'block' }} />;
 }
 
 export const PersonList = () => (
   <List sort={{ field: 'sort_order', order: 'ASC' }} exporter={false}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <Picture size={40} />
-      <TextField source="full_name" label="Name" />
+      <TextField source="full_name" label={l('Name')} />
       <TextField source="title" />
       <SelectField source="role" choices={roles} />
-      <NumberField source="sort_order" label="Order" />
+      <NumberField source="sort_order" label={l('Order')} />
     </Datagrid>
   </List>
 );
@@ -30,24 +32,25 @@ export const PersonList = () => (
 const PersonForm = () => (
   <SimpleForm>
     <SelectInput source="role" choices={roles} validate={required()} />
-    <TextInput source="full_name" label="Name" validate={[required(), maxLength(100)]} />
-    <TextInput source="title" helperText="As /about shows it: Founder & CEO, Head of Curation…" validate={[required(), maxLength(100)]} />
-    <TextInput source="message" multiline minRows={3} fullWidth helperText="The CEO's message on /about" validate={maxLength(2000)} />
-    <NumberInput source="sort_order" label="Order on /about" min={0} />
+    <TextInput source="full_name" label={l('Name')} validate={[required(), maxLength(100)]} />
+    <TextInput source="title" helperText={w('people.title_help')} validate={[required(), maxLength(100)]} />
+    <TextInput source="message" multiline minRows={3} fullWidth helperText={w('people.message_help')} validate={maxLength(2000)} />
+    <NumberInput source="sort_order" label={l('Order on /about')} min={0} />
   </SimpleForm>
 );
 
 function PicturePanel() {
   const p = useRecordContext<AdminPerson>();
   const refresh = useRefresh();
+  const t = useWords();
   if (!p) return null;
   return (
     <Box component="section" sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
       <Typography variant="subtitle2" component="h2" sx={{ width: '100%' }}>
-        Picture
+        {t('people.picture')}
       </Typography>
       <Picture size={96} />
-      <PictureButton path={`/people/${p.id}/picture`} label={p.picture ? 'Change picture' : 'Upload picture'} onDone={refresh} />
+      <PictureButton path={`/people/${p.id}/picture`} label={p.picture ? t('people.change_picture') : t('people.upload_picture')} onDone={refresh} />
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { queryClient } from './query-client.ts';
+import { w } from './words.ts';
 import { confirmStaff, currentAccessToken, NotStaffError, renewAccessToken, setAccessToken, signIn, signOut } from './session.ts';
 
 /**
@@ -17,7 +18,7 @@ export const authProvider: AuthProvider = {
   },
   async checkAuth() {
     const token = currentAccessToken() ?? (await renewAccessToken());
-    if (!token) throw new Error('Please sign in.');
+    if (!token) throw new Error(w('auth.please_sign_in'));
     try {
       await confirmStaff(token);
     } catch (err) {
@@ -26,7 +27,7 @@ export const authProvider: AuthProvider = {
     }
   },
   async checkError(error: { status?: number }) {
-    if (error.status === 401 || error.status === 403) throw new Error('Your session has ended. Please sign in again.');
+    if (error.status === 401 || error.status === 403) throw new Error('ra.notification.logged_out');
   },
   async getPermissions() {
     return 'staff';

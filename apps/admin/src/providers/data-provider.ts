@@ -2,6 +2,7 @@ import { fetchUtils, HttpError } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { currentLocale } from './i18n-provider.ts';
 import { session } from './session.ts';
+import { w } from './words.ts';
 
 /**
  * Every call with the staff member's token (an expired one is renewed once from the cookie, one
@@ -31,7 +32,7 @@ function inOurWords(err: unknown): unknown {
   if (body && typeof body.detail === 'string') return new HttpError(body.detail, err.status, body);
   if (err.status === 400 && body) {
     const errors = Object.fromEntries(Object.entries(body).map(([field, messages]) => [field, Array.isArray(messages) ? String(messages[0]) : String(messages)]));
-    return new HttpError('Please correct the highlighted fields.', 400, { errors });
+    return new HttpError(w('form.fix_fields'), 400, { errors });
   }
   return err;
 }

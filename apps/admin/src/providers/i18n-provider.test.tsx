@@ -9,6 +9,7 @@ import videos from '../videos/index.ts';
 import { dataProvider } from './data-provider.ts';
 import { i18nProvider } from './i18n-provider.ts';
 import { kiswahiliRa } from './locales/sw.ts';
+import { englishWords, kiswahiliWords } from './locales/words.ts';
 import { session } from './session.ts';
 
 const video = { id: 7, title: 'Empire of Swords', season: 'Season 2', dj_id: 1, genre_id: 1, cartegory: 'series', type: 'Swahili', price: 250, synopsis: '', suggest: false, popular: false, published: true, purchase_times: 3, date_uploaded: '2026-11-20T10:00:00Z', poster: null, playable: true, duration: 754, job: null, files: [] };
@@ -54,6 +55,17 @@ describe('the back office in Kiswahili', () => {
     for (const [key, text] of english) {
       expect(placeholders(swahili.get(key)!), key).toEqual(placeholders(text));
       expect(swahili.get(key)!.includes('||||'), key).toBe(text.includes('||||'));
+    }
+  });
+
+  it('says every sentence of the store in Kiswahili too, with the same placeholders', () => {
+    const placeholders = (s: string) => [...new Set(s.match(/%\{\w+\}/g) ?? [])].sort();
+    expect(Object.keys(kiswahiliWords).sort()).toEqual(Object.keys(englishWords).sort());
+    for (const [id, text] of Object.entries(englishWords)) {
+      const sw = kiswahiliWords[id as keyof typeof englishWords];
+      expect(placeholders(sw), id).toEqual(placeholders(text));
+      // Product words staff say in English stay, but a sentence is not left in English.
+      if (text.split(' ').length > 2) expect(sw, id).not.toBe(text);
     }
   });
 

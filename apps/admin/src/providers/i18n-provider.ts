@@ -3,6 +3,7 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import type { Language } from '@store/contract';
 import { kiswahiliRa } from './locales/sw.ts';
+import { englishWords, kiswahiliWords } from './locales/words.ts';
 
 const saved = (created: string, updated: string, deleted: string) => ({ notifications: { created, updated, deleted } });
 const resource = (name: string, created: string, updated: string, deleted: string, fields: Record<string, string> = {}) => ({ name, fields, ...saved(created, updated, deleted) });
@@ -24,26 +25,28 @@ const storeEnglish = {
   },
   resources: {
     videos: resource('Video |||| Videos', 'The video is saved. Upload its file under Media below; it goes on sale once it is transcoded and published.', 'The video is saved.', 'The video was deleted.', { title: 'Title', season: 'Season', published: 'Published', synopsis: 'Synopsis' }),
-    djs: resource('DJ |||| DJs', 'The DJ is saved.', 'The DJ is saved.', 'The DJ was deleted.'),
-    genres: resource('Genre |||| Genres', 'The genre is saved.', 'The genre is saved.', 'The genre was deleted.', { title: 'Title' }),
+    djs: resource('DJ |||| DJs', 'The DJ is saved.', 'The DJ is saved.', 'The DJ was deleted.', { id: 'Id' }),
+    genres: resource('Genre |||| Genres', 'The genre is saved.', 'The genre is saved.', 'The genre was deleted.', { id: 'Id', title: 'Title' }),
     notifications: resource('Notification |||| Notifications', 'The notification is sent to the storefront.', 'The notification is saved.', 'The notification was deleted.', { message: 'Message' }),
-    people: resource('Person |||| CEO & team', 'The person is saved.', 'The person is saved.', 'The person was deleted.', { full_name: 'Full name', title: 'Title', role: 'Role' }),
-    customers: resource('Customer |||| Customers', 'The customer is saved.', "The customer's details are saved.", 'The customer was deleted.', { username: 'Username', city: 'City', country: 'Country' }),
-    'contact-messages': resource('Contact message |||| Contact messages', 'The message is saved.', 'The message is saved.', 'The message was deleted.', { message: 'Message' }),
-    deposits: resource('Deposit |||| Deposits', 'Saved.', 'Saved.', 'Deleted.', { receipt: 'Receipt' }),
+    people: resource('Person |||| CEO & team', 'The person is saved.', 'The person is saved.', 'The person was deleted.', { full_name: 'Full name', title: 'Title', role: 'Role', message: 'Message' }),
+    customers: resource('Customer |||| Customers', 'The customer is saved.', "The customer's details are saved.", 'The customer was deleted.', { username: 'Username', email: 'Email', city: 'City', country: 'Country' }),
+    'contact-messages': resource('Contact message |||| Contact messages', 'The message is saved.', 'The message is saved.', 'The message was deleted.', { name: 'Name', email: 'Email', message: 'Message' }),
+    deposits: resource('Deposit |||| Deposits', 'Saved.', 'Saved.', 'Deleted.', { receipt: 'Receipt', phone: 'Phone', state: 'State' }),
     purchases: resource('Purchase |||| Purchases', 'Saved.', 'Saved.', 'Deleted.'),
-    ledger: resource('Ledger', 'Saved.', 'Saved.', 'Deleted.', { kind: 'Kind', note: 'Note' }),
-    audit: resource('Audit log', 'Saved.', 'Saved.', 'Deleted.', { action: 'Action', resource: 'Resource' }),
+    ledger: resource('Ledger', 'Saved.', 'Saved.', 'Deleted.', { kind: 'Kind', note: 'Note', user_id: 'User' }),
+    audit: resource('Audit log', 'Saved.', 'Saved.', 'Deleted.', { action: 'Action', resource: 'Resource', record_id: 'Record id' }),
   },
   labels: {
     Access: 'Access', 'Account open': 'Account open', 'Account open (a closed account cannot sign in)': 'Account open (a closed account cannot sign in)', 'Add a file': 'Add a file', Added: 'Added', Amount: 'Amount', 'Amount (Ksh)': 'Amount (Ksh)',
     Balance: 'Balance', 'Balance after': 'Balance after', Bought: 'Bought', Category: 'Category', Customer: 'Customer', DJ: 'DJ', 'DJ name': 'DJ name', Email: 'Email', Genre: 'Genre', Joined: 'Joined',
     'M-Pesa said': 'M-Pesa said', Media: 'Media', Name: 'Name', Open: 'Open', Order: 'Order', 'Order on /about': 'Order on /about', Password: 'Password', Phone: 'Phone', Popular: 'Popular', Price: 'Price', 'Price (Ksh)': 'Price (Ksh)',
-    Profile: 'Profile', Published: 'Published', Read: 'Read', Reason: 'Reason', 'Reason or note': 'Reason or note', Record: 'Record', 'Record after (or before a delete)': 'Record after (or before a delete)', 'Record id': 'Record id', Refunded: 'Refunded',
+    Profile: 'Profile', Published: 'Published', Purchases: 'Purchases', Deposits: 'Deposits', Ledger: 'Ledger', Videos: 'Videos', Read: 'Read', Reason: 'Reason', 'Reason or note': 'Reason or note', Record: 'Record', 'Record after (or before a delete)': 'Record after (or before a delete)', 'Record id': 'Record id', Refunded: 'Refunded',
     Sent: 'Sent', Sold: 'Sold', Staff: 'Staff', 'Staff (can open the back office)': 'Staff (can open the back office)', Started: 'Started', State: 'State', Suggested: 'Suggested', Video: 'Video', When: 'When', Who: 'Who',
   },
 };
 export type StoreMessages = typeof storeEnglish;
+/** A label react-admin translates as a key (the English label itself): one not in the table fails typecheck. */
+export type Label = keyof StoreMessages['labels'];
 
 /** The same keys in Kiswahili: a key missing here fails typecheck. */
 const storeKiswahili: StoreMessages = {
@@ -57,35 +60,36 @@ const storeKiswahili: StoreMessages = {
   },
   resources: {
     videos: resource('Video |||| Video', 'Video imehifadhiwa. Pakia faili yake chini ya Media; itaanza kuuzwa ikishabadilishwa muundo na kuchapishwa.', 'Video imehifadhiwa.', 'Video imefutwa.', { title: 'Jina', season: 'Msimu', published: 'Imechapishwa', synopsis: 'Muhtasari' }),
-    djs: resource('DJ |||| DJ', 'DJ amehifadhiwa.', 'DJ amehifadhiwa.', 'DJ amefutwa.'),
-    genres: resource('Aina |||| Aina', 'Aina imehifadhiwa.', 'Aina imehifadhiwa.', 'Aina imefutwa.', { title: 'Jina' }),
+    djs: resource('DJ |||| DJ', 'DJ amehifadhiwa.', 'DJ amehifadhiwa.', 'DJ amefutwa.', { id: 'Namba' }),
+    genres: resource('Aina |||| Aina', 'Aina imehifadhiwa.', 'Aina imehifadhiwa.', 'Aina imefutwa.', { id: 'Namba', title: 'Jina' }),
     notifications: resource('Tangazo |||| Matangazo', 'Tangazo limetumwa dukani.', 'Tangazo limehifadhiwa.', 'Tangazo limefutwa.', { message: 'Ujumbe' }),
-    people: resource('Mtu |||| CEO na timu', 'Mtu amehifadhiwa.', 'Mtu amehifadhiwa.', 'Mtu amefutwa.', { full_name: 'Jina kamili', title: 'Cheo', role: 'Nafasi' }),
-    customers: resource('Mteja |||| Wateja', 'Mteja amehifadhiwa.', 'Maelezo ya mteja yamehifadhiwa.', 'Mteja amefutwa.', { username: 'Jina la mtumiaji', city: 'Mji', country: 'Nchi' }),
-    'contact-messages': resource('Ujumbe |||| Jumbe za wateja', 'Ujumbe umehifadhiwa.', 'Ujumbe umehifadhiwa.', 'Ujumbe umefutwa.', { message: 'Ujumbe' }),
-    deposits: resource('Malipo |||| Malipo ya M-Pesa', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.', { receipt: 'Risiti' }),
+    people: resource('Mtu |||| CEO na timu', 'Mtu amehifadhiwa.', 'Mtu amehifadhiwa.', 'Mtu amefutwa.', { full_name: 'Jina kamili', title: 'Cheo', role: 'Nafasi', message: 'Ujumbe' }),
+    customers: resource('Mteja |||| Wateja', 'Mteja amehifadhiwa.', 'Maelezo ya mteja yamehifadhiwa.', 'Mteja amefutwa.', { username: 'Jina la mtumiaji', email: 'Barua pepe', city: 'Mji', country: 'Nchi' }),
+    'contact-messages': resource('Ujumbe |||| Jumbe za wateja', 'Ujumbe umehifadhiwa.', 'Ujumbe umehifadhiwa.', 'Ujumbe umefutwa.', { name: 'Jina', email: 'Barua pepe', message: 'Ujumbe' }),
+    deposits: resource('Malipo |||| Malipo ya M-Pesa', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.', { receipt: 'Risiti', phone: 'Simu', state: 'Hali' }),
     purchases: resource('Ununuzi |||| Manunuzi', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.'),
-    ledger: resource('Leja', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.', { kind: 'Aina', note: 'Maelezo' }),
-    audit: resource('Kumbukumbu za ukaguzi', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.', { action: 'Kitendo', resource: 'Sehemu' }),
+    ledger: resource('Leja', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.', { kind: 'Aina', note: 'Maelezo', user_id: 'Mtumiaji' }),
+    audit: resource('Kumbukumbu za ukaguzi', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.', { action: 'Kitendo', resource: 'Sehemu', record_id: 'Namba ya rekodi' }),
   },
   labels: {
     Access: 'Ruhusa', 'Account open': 'Akaunti iko wazi', 'Account open (a closed account cannot sign in)': 'Akaunti iko wazi (akaunti iliyofungwa haiwezi kuingia)', 'Add a file': 'Ongeza faili', Added: 'Iliongezwa', Amount: 'Kiasi', 'Amount (Ksh)': 'Kiasi (Ksh)',
     Balance: 'Salio', 'Balance after': 'Salio baadaye', Bought: 'Alinunua', Category: 'Kundi', Customer: 'Mteja', DJ: 'DJ', 'DJ name': 'Jina la DJ', Email: 'Barua pepe', Genre: 'Aina', Joined: 'Alijiunga',
     'M-Pesa said': 'M-Pesa ilisema', Media: 'Media', Name: 'Jina', Open: 'Fungua', Order: 'Mpangilio', 'Order on /about': 'Mpangilio kwenye /about', Password: 'Nenosiri', Phone: 'Simu', Popular: 'Maarufu', Price: 'Bei', 'Price (Ksh)': 'Bei (Ksh)',
-    Profile: 'Wasifu', Published: 'Imechapishwa', Read: 'Imesomwa', Reason: 'Sababu', 'Reason or note': 'Sababu au maelezo', Record: 'Rekodi', 'Record after (or before a delete)': 'Rekodi baadaye (au kabla ya kufutwa)', 'Record id': 'Namba ya rekodi', Refunded: 'Imerudishiwa pesa',
+    Profile: 'Wasifu', Published: 'Imechapishwa', Purchases: 'Manunuzi', Deposits: 'Malipo', Ledger: 'Leja', Videos: 'Video', Read: 'Imesomwa', Reason: 'Sababu', 'Reason or note': 'Sababu au maelezo', Record: 'Rekodi', 'Record after (or before a delete)': 'Rekodi baadaye (au kabla ya kufutwa)', 'Record id': 'Namba ya rekodi', Refunded: 'Imerudishiwa pesa',
     Sent: 'Imetumwa', Sold: 'Zilizouzwa', Staff: 'Mfanyakazi', 'Staff (can open the back office)': 'Mfanyakazi (anaweza kufungua ofisi ya nyuma)', Started: 'Ilianza', State: 'Hali', Suggested: 'Inapendekezwa', Video: 'Video', When: 'Lini', Who: 'Nani',
   },
 };
 
-const withStore = (ra: TranslationMessages, store: StoreMessages): TranslationMessages => ({
+const withStore = (ra: TranslationMessages, store: StoreMessages, words: Record<string, string>): TranslationMessages => ({
   ...ra,
   ...store.labels,
+  store: words,
   ra: { ...ra.ra, notification: { ...ra.ra.notification, ...store.notification } },
   resources: store.resources,
 });
 
-export const messages = withStore(englishMessages, storeEnglish);
-export const kiswahiliMessages = withStore(kiswahiliRa, storeKiswahili);
+export const messages = withStore(englishMessages, storeEnglish, englishWords);
+export const kiswahiliMessages = withStore(kiswahiliRa, storeKiswahili, kiswahiliWords);
 
 export const LOCALES: { locale: Language; name: string }[] = [
   { locale: 'en', name: 'English' },

@@ -1,4 +1,6 @@
 import { createSessionClient } from '@store/auth-client';
+import { currentLocale } from './i18n-provider.ts';
+import { w } from './words.ts';
 
 /**
  * The staff member's session: the access token in memory only, renewed from the refresh cookie one
@@ -13,7 +15,8 @@ export const renewAccessToken = () => session.renew();
 
 export class NotStaffError extends Error {
   constructor() {
-    super('Only staff can use the back office. Sign in with a staff account.');
+    // A key: react-admin's notifications translate it into the back office's language.
+    super(w('auth.not_staff'));
   }
 }
 
@@ -31,7 +34,7 @@ export async function confirmStaff(token: string): Promise<void> {
 
 export async function signIn(email: string, password: string): Promise<void> {
   const body = await json<{ is_staff: boolean; tokens: { access: string } }>(
-    await fetch('/api/login/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }), credentials: 'same-origin' }),
+    await fetch('/api/login/', { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': currentLocale() }, body: JSON.stringify({ email, password }), credentials: 'same-origin' }),
   );
   if (!body.is_staff) {
     await signOut();

@@ -3,6 +3,7 @@ import { cleanup, render, screen, waitFor, fireEvent } from '@testing-library/re
 import { AdminContext, Notification, RecordContextProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminVideo } from '@store/contract';
+import { i18nProvider } from '../providers/i18n-provider.ts';
 import { session } from '../providers/session.ts';
 import { MediaPanel } from './media-panel.tsx';
 
@@ -42,7 +43,7 @@ function serve(current: () => AdminVideo) {
 
 const renderPanel = (record: AdminVideo) =>
   render(
-    <AdminContext>
+    <AdminContext i18nProvider={i18nProvider}>
       <RecordContextProvider value={record}>
         <MediaPanel />
       </RecordContextProvider>
@@ -73,6 +74,22 @@ describe('the media panel of a video', () => {
     expect(screen.queryByText('12 min 34 s')).toBeNull();
     current = video({ duration: 3600, job: { id: 3, state: 'done', progress: 100, attempts: 1, error: null, updated_at: '2026-11-22T10:05:00Z' } });
     await screen.findByText('60 min 0 s', undefined, { timeout: 5000 });
+  });
+
+  it('tells staff where the media stands in Kiswahili when the back office is in Kiswahili', async () => {
+    await i18nProvider.changeLocale('sw');
+    try {
+      serve(() => video({ playable: false, duration: null, poster: null }));
+      renderPanel(video({ playable: false, duration: null, poster: null }));
+      await screen.findByText('Bado haina video');
+      expect(screen.getByText('Video kuu')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Pakia video' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Pakia picha ya jalada' })).toBeTruthy();
+      expect(screen.getByText('Hakuna faili za ziada (manukuu, miongozo, klipu za ziada).')).toBeTruthy();
+      expect(screen.queryByText('No video yet')).toBeNull();
+    } finally {
+      await i18nProvider.changeLocale('en');
+    }
   });
 
   it('says "Picture saved." beside the poster button, not in a toast over the transcoding status', async () => {

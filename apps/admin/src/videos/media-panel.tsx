@@ -20,15 +20,16 @@ import { sizeOrDash } from '../media/format.ts';
 import { PictureButton } from '../media/picture-button.tsx';
 import { UploadButton } from '../media/upload-button.tsx';
 import { JobChip } from './job-chip.tsx';
+import { useWords, w } from '../providers/words.ts';
 
 const accept = (exts: readonly string[]) => exts.map((e) => `.${e}`).join(',');
-const minutes = (s: number) => `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
 
 /** A video's media: poster, main video (upload, transcoding progress, retry) and extra files. */
 export function MediaPanel() {
   const record = useRecordContext<AdminVideo>();
   const id = record?.id;
   const notify = useNotify();
+  const t = useWords();
   const queryClient = useQueryClient();
   const [retrying, setRetrying] = useState(false);
   const key = ['video-media', id];
@@ -42,27 +43,27 @@ export function MediaPanel() {
   const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['video-media', id] }), [queryClient, id]);
 
   if (id === undefined) return null;
-  if (!video) return <Skeleton variant="rounded" height={200} aria-label="Loading the media" />;
+  if (!video) return <Skeleton variant="rounded" height={200} aria-label={t('media.loading')} />;
 
   async function retry() {
     setRetrying(true);
     try {
       queryClient.setQueryData(key, await adminCall<AdminVideo>(`/videos/${id}/retry`, { method: 'POST' }));
-      notify('Transcoding queued again.', { type: 'success' });
+      notify(w('media.retried'), { type: 'success' });
     } catch (err) {
-      notify(failureMessage(err, 'Could not retry.'), { type: 'error' });
+      notify(failureMessage(err, w('media.retry_failed')), { type: 'error' });
     } finally {
       setRetrying(false);
     }
   }
 
   async function removeFile(fileId: number, name: string) {
-    if (!window.confirm(`Remove ${name}? Customers will no longer see it.`)) return;
+    if (!window.confirm(t('media.confirm_remove', { name }))) return;
     try {
       queryClient.setQueryData(key, await adminCall<AdminVideo>(`/videos/${id}/files/${fileId}`, { method: 'DELETE' }));
-      notify(`${name} removed.`, { type: 'success' });
+      notify(w('media.removed'), { type: 'success', messageArgs: { name } });
     } catch (err) {
-      notify(failureMessage(err, 'Could not remove the file.'), { type: 'error' });
+      notify(failureMessage(err, w('media.remove_failed')), { type: 'error' });
     }
   }
 
@@ -71,49 +72,49 @@ export function MediaPanel() {
   return (
     <Box component="section" aria-labelledby="media-heading" sx={{ p: 2 }}>
       <Typography id="media-heading" variant="h6" component="h2" gutterBottom>
-        Media
+        {t('media.heading')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} divider={<Divider flexItem orientation="vertical" />}>
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
           <Typography variant="subtitle2" component="h3">
-            Poster
+            {t('media.poster')}
           </Typography>
-          {video.poster ? <img src={video.poster} alt={`Poster of ${video.title}`} width={120} height={180} style={{ objectFit: 'cover', borderRadius: 6 }} /> : <Typography variant="body2">No poster yet: one is taken from the video once it is transcoded.</Typography>}
-          <PictureButton path={`/videos/${id}/poster`} label={video.poster ? 'Change poster' : 'Upload poster'} onDone={reload} />
+          {video.poster ? <img src={video.poster} alt={t('media.poster_of', { title: video.title })} width={120} height={180} style={{ objectFit: 'cover', borderRadius: 6 }} /> : <Typography variant="body2">{t('media.no_poster')}</Typography>}
+          <PictureButton path={`/videos/${id}/poster`} label={video.poster ? t('media.change_poster') : t('media.upload_poster')} onDone={reload} />
         </Stack>
 
         <Stack spacing={1} sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="subtitle2" component="h3">
-            Main video
+            {t('media.main')}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <JobChip video={video} />
             {/* While a new file transcodes, the duration on record is the old file's: shown again once the new one is in. */}
-            {video.duration !== null && !transcoding && <Typography variant="body2">{minutes(video.duration)}</Typography>}
+            {video.duration !== null && !transcoding && <Typography variant="body2">{t('media.duration', { minutes: Math.floor(video.duration / 60), seconds: Math.round(video.duration % 60) })}</Typography>}
           </Stack>
-          {job?.state === 'running' && <LinearProgress variant="determinate" value={job.progress} aria-label="Transcoding progress" />}
+          {job?.state === 'running' && <LinearProgress variant="determinate" value={job.progress} aria-label={t('media.progress')} />}
           {job?.state === 'failed' && (
             <Alert
               severity="error"
               action={
                 <Button color="inherit" size="small" disabled={retrying} onClick={() => void retry()}>
-                  Retry
+                  {t('media.retry')}
                 </Button>
               }
             >
-              Transcoding failed after {job.attempts} attempts: {job.error}
+              {t('media.failed_after', { attempts: job.attempts, error: job.error })}
             </Alert>
           )}
-          <UploadButton videoId={id} kind="main" label={video.playable || job ? 'Replace the video' : 'Upload the video'} accept={`video/*,${accept(MAIN_VIDEO_EXTENSIONS)}`} onDone={reload} />
+          <UploadButton videoId={id} kind="main" label={video.playable || job ? t('media.replace') : t('media.upload')} accept={`video/*,${accept(MAIN_VIDEO_EXTENSIONS)}`} onDone={reload} />
           <Typography variant="caption" color="text.secondary">
-            Up to 8 GB. The upload survives a dropped connection; the video is transcoded for phones afterwards, and the current one keeps playing until the new one is ready.
+            {t('media.upload_help')}
           </Typography>
 
           <Typography variant="subtitle2" component="h3" sx={{ pt: 2 }}>
-            Extra files
+            {t('media.extra')}
           </Typography>
           {video.files.length === 0 ? (
-            <Typography variant="body2">No extra files (subtitles, guides, bonus clips).</Typography>
+            <Typography variant="body2">{t('media.no_extra')}</Typography>
           ) : (
             <List dense disablePadding>
               {video.files.map((f) => (
@@ -121,7 +122,7 @@ export function MediaPanel() {
                   key={f.id}
                   disableGutters
                   secondaryAction={
-                    <IconButton edge="end" aria-label={`Remove ${f.name}`} onClick={() => void removeFile(f.id, f.name)}>
+                    <IconButton edge="end" aria-label={t('media.remove_file', { name: f.name })} onClick={() => void removeFile(f.id, f.name)}>
                       <DeleteIcon />
                     </IconButton>
                   }
@@ -131,7 +132,7 @@ export function MediaPanel() {
               ))}
             </List>
           )}
-          <UploadButton videoId={id} kind="extra" label="Add a file" accept={accept(EXTRA_FILE_EXTENSIONS)} onDone={reload} />
+          <UploadButton videoId={id} kind="extra" label={t('media.add_file')} accept={accept(EXTRA_FILE_EXTENSIONS)} onDone={reload} />
         </Stack>
       </Stack>
     </Box>

@@ -1,25 +1,27 @@
-import { BooleanField, BooleanInput, Datagrid, List, NumberField, ReferenceField, ReferenceInput, SearchInput, SelectInput, SimpleList, TextField, useRecordContext } from 'react-admin';
+import { BooleanField, BooleanInput, Datagrid, List, NumberField, ReferenceField, ReferenceInput, SearchInput, SelectField, SelectInput, SimpleList, TextField, useRecordContext } from 'react-admin';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { CATEGORIES, formatKsh, type AdminVideo } from '@store/contract';
 import { JobChip, mediaLabel } from './job-chip.tsx';
 import { KshField } from '../media/ksh-field.tsx';
 import { DateTimeField } from '../media/date-time-field.tsx';
+import { l, useWords, w } from '../providers/words.ts';
 
-export const categoryChoices = CATEGORIES.map((c) => ({ id: c, name: c[0]!.toUpperCase() + c.slice(1) }));
+/** The categories by name (react-admin translates a choice's name as a key). */
+export const categoryChoices = CATEGORIES.map((c) => ({ id: c, name: w(`videos.${c}`) }));
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <ReferenceInput key="dj" source="dj_id" reference="djs" sort={{ field: 'dj_name', order: 'ASC' }}>
-    <SelectInput label="DJ" optionText="dj_name" />
+    <SelectInput label={l('DJ')} optionText="dj_name" />
   </ReferenceInput>,
   <ReferenceInput key="genre" source="genre_id" reference="genres" sort={{ field: 'title', order: 'ASC' }}>
-    <SelectInput label="Genre" optionText="title" />
+    <SelectInput label={l('Genre')} optionText="title" />
   </ReferenceInput>,
-  <SelectInput key="cartegory" source="cartegory" label="Category" choices={categoryChoices} />,
-  <BooleanInput key="published" source="published" label="Published" />,
-  <BooleanInput key="suggest" source="suggest" label="Suggested" />,
-  <BooleanInput key="popular" source="popular" label="Popular" />,
+  <SelectInput key="cartegory" source="cartegory" label={l('Category')} choices={categoryChoices} />,
+  <BooleanInput key="published" source="published" label={l('Published')} />,
+  <BooleanInput key="suggest" source="suggest" label={l('Suggested')} />,
+  <BooleanInput key="popular" source="popular" label={l('Popular')} />,
 ];
 
 function Poster() {
@@ -35,13 +37,14 @@ function Media(_props: { label?: string }) {
 
 /** The catalogue as staff see it: unpublished videos too, with where each one's media stands. */
 export function VideoList() {
-  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const t = useWords();
   return (
     <List filters={filters} sort={{ field: 'date_uploaded', order: 'DESC' }} exporter={false}>
       {phone ? (
         <SimpleList<AdminVideo>
           primaryText={(v) => `${v.title}${v.season ? ` · ${v.season}` : ''}`}
-          secondaryText={(v) => `${formatKsh(v.price)} · ${mediaLabel(v).label}${v.published ? '' : ' · unpublished'}`}
+          secondaryText={(v) => [formatKsh(v.price), mediaLabel(v, t).label, ...(v.published ? [] : [t('videos.unpublished')])].join(' · ')}
           leftAvatar={(v) => (v.poster ? <img src={v.poster} alt="" width={40} height={60} style={{ objectFit: 'cover' }} /> : null)}
           linkType="edit"
         />
@@ -50,14 +53,14 @@ export function VideoList() {
           <Poster />
           <TextField source="title" />
           <TextField source="season" emptyText="—" />
-          <ReferenceField source="dj_id" reference="djs" label="DJ" link={false} />
-          <ReferenceField source="genre_id" reference="genres" label="Genre" link={false} />
-          <TextField source="cartegory" label="Category" />
-          <KshField source="price" label="Price" textAlign="right" />
-          <NumberField source="purchase_times" label="Sold" />
+          <ReferenceField source="dj_id" reference="djs" label={l('DJ')} link={false} />
+          <ReferenceField source="genre_id" reference="genres" label={l('Genre')} link={false} />
+          <SelectField source="cartegory" label={l('Category')} choices={categoryChoices} />
+          <KshField source="price" label={l('Price')} textAlign="right" />
+          <NumberField source="purchase_times" label={l('Sold')} />
           <BooleanField source="published" />
-          <Media label="Media" />
-          <DateTimeField source="date_uploaded" label="Added" dateOnly />
+          <Media label={l('Media')} />
+          <DateTimeField source="date_uploaded" label={l('Added')} dateOnly />
         </Datagrid>
       )}
     </List>
