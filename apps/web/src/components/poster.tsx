@@ -1,5 +1,5 @@
-import Box from '@mui/material/Box';
 import type { Video } from '@store/contract';
+import './cards.css';
 
 interface PosterProps {
   video: Pick<Video, 'title' | 'image' | 'image_set'>;
@@ -9,10 +9,13 @@ interface PosterProps {
   eager?: boolean;
 }
 
-/** A 2:3 poster that reserves its space before it loads, so nothing shifts (CLS). */
+/**
+ * A 2:3 poster that reserves its space before it loads, so nothing shifts (CLS). A plain element with
+ * a class (cards.css): pages show dozens, and a styled component each was main-thread work on a slow phone.
+ */
 export function Poster({ video, sizes, eager = false }: PosterProps) {
   return (
-    <Box sx={{ position: 'relative', aspectRatio: '2 / 3', bgcolor: 'grey.900', borderRadius: 1, overflow: 'hidden' }}>
+    <div className="vc-poster">
       {video.image && (
         <img
           src={video.image}
@@ -24,9 +27,8 @@ export function Poster({ video, sizes, eager = false }: PosterProps) {
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
           fetchPriority={eager ? 'high' : undefined}
-          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
         />
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,11 +1,11 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { Video } from '@store/contract';
 import { formatKsh } from '../lib/format.ts';
 import { rememberChosenVideo } from '../lib/session.ts';
 import { Poster } from './poster.tsx';
 import { videoHref } from './use-video-href.ts';
+import './cards.css';
 
 interface VideoCardProps {
   video: Video;
@@ -14,24 +14,20 @@ interface VideoCardProps {
   guide?: boolean;
 }
 
-export function VideoCard({ video, sizes = '(max-width: 600px) 33vw, 160px', eager, guide }: VideoCardProps) {
+/**
+ * A poster, its title and its price. Plain elements with classes (cards.css) rather than MUI's Box and
+ * Typography: the home page renders dozens, and each styled component was style work at run time on a
+ * slow phone's main thread (bench/web/profile.mjs). Memoized: a rail re-rendering leaves its cards be.
+ */
+export const VideoCard = memo(function VideoCard({ video, sizes = '(max-width: 600px) 33vw, 160px', eager, guide }: VideoCardProps) {
   return (
-    <Box
-      component={Link}
-      to={videoHref(video, { guide })}
-      onClick={() => rememberChosenVideo(video)}
-      sx={{ display: 'block', color: 'inherit', textDecoration: 'none', '&:hover img, &:focus-visible img': { transform: 'scale(1.04)' }, '& img': { transition: 'transform .2s' } }}
-    >
+    <Link className="vc-card" to={videoHref(video, { guide })} onClick={() => rememberChosenVideo(video)}>
       <Poster video={video} sizes={sizes} eager={eager} />
-      <Typography variant="body2" sx={{ mt: 0.5, lineHeight: 1.3, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-        {video.title}
-      </Typography>
-      <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+      <p className="vc-title">{video.title}</p>
+      <p className="vc-meta">
         {video.season ? `${video.season} · ` : ''}
-        <Box component="span" sx={{ color: 'secondary.main', fontWeight: 600, whiteSpace: 'nowrap' }}>
-          {formatKsh(video.price)}
-        </Box>
-      </Typography>
-    </Box>
+        <span className="vc-price">{formatKsh(video.price)}</span>
+      </p>
+    </Link>
   );
-}
+});

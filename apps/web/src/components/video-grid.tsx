@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
+import './cards.css';
 import type { Video } from '@store/contract';
 import { useT } from '../lib/i18n.ts';
 import { EmptyState, ErrorState } from './states.tsx';
@@ -11,13 +11,14 @@ const gridSx = {
   gap: { xs: 1.25, sm: 2 },
 } as const;
 
+/** A card's placeholder while its rail loads: plain elements (cards.css), shown by the dozen. */
 export function PosterSkeleton() {
   return (
-    <Box>
-      <Skeleton variant="rounded" sx={{ aspectRatio: '2 / 3', height: 'auto' }} />
-      <Skeleton width="80%" />
-      <Skeleton width="40%" />
-    </Box>
+    <div>
+      <span className="vc-skeleton vc-skeleton-poster" />
+      <span className="vc-skeleton vc-skeleton-line" style={{ width: '80%' }} />
+      <span className="vc-skeleton vc-skeleton-line" style={{ width: '40%' }} />
+    </div>
   );
 }
 

@@ -2,15 +2,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Video } from '@store/contract';
 import { formatKsh } from '../../../lib/format.ts';
 import { rememberChosenVideo } from '../../../lib/session.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { videoHref } from '../../../components/use-video-href.ts';
+import './hero-slider.css';
 import { nextSlide, previousSlide, SLIDE_INTERVAL_MS, WIDE_SLIDER_MIN_WIDTH } from './slider-logic.ts';
 
 const SWIPE_PX = 40;
@@ -35,16 +35,12 @@ function Slide({ video, first }: { video: Video; first: boolean }) {
         )}
       </Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="overline" sx={{ color: 'secondary.main', lineHeight: 1.5 }}>
-          {`${video.cartegory} · DJ ${video.dj}`}
-        </Typography>
-        <Typography component="h2" sx={{ fontWeight: 800, fontSize: { xs: 20, sm: 28 }, lineHeight: 1.15, mb: 0.5 }}>
+        <p className="hero-kicker">{`${video.cartegory} · DJ ${video.dj}`}</p>
+        <h2 className="hero-title">
           {video.title}
           {video.season ? ` · ${video.season}` : ''}
-        </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', mb: 1 }}>
-          {video.synopsis}
-        </Typography>
+        </h2>
+        <p className="hero-synopsis">{video.synopsis}</p>
         <Button component={Link} to={href} onClick={() => rememberChosenVideo(video)} variant="contained" size="small" aria-label={`${video.title}: ${formatKsh(video.price)}`}>
           {formatKsh(video.price)}
         </Button>
@@ -54,8 +50,11 @@ function Slide({ video, first }: { video: Video; first: boolean }) {
 }
 
 /** The home hero: the 10 newest videos, advancing every 5 s, pausable and swipeable (seed §2, §9). */
-export function HeroSlider({ videos, isLoading }: { videos: Video[] | undefined; isLoading: boolean }) {
+export function HeroSlider({ videos: answer, isLoading }: { videos: Video[] | undefined; isLoading: boolean }) {
   const t = useT();
+  // Built from a deferred copy of the answer: the render that a query's answer triggers cannot yield
+  // to the browser, the deferred one can (the slides were part of a long task on a slow phone).
+  const videos = useDeferredValue(isLoading ? undefined : answer);
   const wide = useMediaQuery(`(min-width:${WIDE_SLIDER_MIN_WIDTH}px)`, { noSsr: true });
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -73,7 +72,7 @@ export function HeroSlider({ videos, isLoading }: { videos: Video[] | undefined;
   }, [paused, hovered, count, wide]);
 
   const height = { xs: 300, sm: 340 };
-  if (isLoading || !videos) return <Skeleton variant="rectangular" sx={{ height }} role="status" aria-label={t('catalog.hero_loading')} />;
+  if (!videos) return <Skeleton variant="rectangular" sx={{ height }} role="status" aria-label={t('catalog.hero_loading')} />;
   if (count === 0) return null;
   const perView = wide ? 2 : 1;
   const shown = Math.min(index, Math.max(0, count - perView));
@@ -117,14 +116,13 @@ export function HeroSlider({ videos, isLoading }: { videos: Video[] | undefined;
           </svg>
         </IconButton>
         {videos.map((v, i) => (
-          <Box
+          <button
             key={v.vidId}
-            component="button"
             type="button"
+            className="hero-dot"
             onClick={() => setIndex(Math.min(i, Math.max(0, count - perView)))}
             aria-label={t('catalog.slide_show', { index: i + 1 })}
             aria-current={i === shown}
-            sx={{ width: 10, height: 10, p: 0, border: 0, borderRadius: '50%', cursor: 'pointer', bgcolor: i === shown ? 'secondary.main' : 'rgba(255,255,255,.4)' }}
           />
         ))}
       </Box>
