@@ -1,52 +1,45 @@
 #!/usr/bin/env node
 // Lighthouse mobile performance (its defaults: simulated slow 4G, 4x CPU slowdown) on / and
 // /video/{id}, in Debian's Chromium, against the built store on a fresh demo DATA_DIR.
-// Prints each page's score, LCP, CLS and TBT against the target of 95. Run `npm run build` first.
-import { spawn } from 'node:child_process';
+// Prints each page's score, LCP, CLS and TBT against the target of 95, the machine's load average
+// beside them, and the median run's main-thread work by category (Lighthouse's own breakdown, the
+// simulated 4x slowdown included) with its longest tasks. LIGHTHOUSE_TRACE=dir writes each run's
+// Chromium trace there (open it in DevTools' Performance panel). Run `npm run build` first.
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { loadAverage, startStore } from './store.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const TARGET = 95;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
+const TRACE_DIR = process.env.LIGHTHOUSE_TRACE;
+const load = loadAverage;
 
 async function main() {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-lh-'));
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const { base, first, stop } = await startStore('bench-lh-');
   let chrome;
   try {
-    for (let i = 0; i < 240 && !(await fetch(`${base}/api/videoDetails/?page_size=1`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 250));
-    const [first] = (await (await fetch(`${base}/api/videoDetails/?page_size=1`)).json()).results;
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-    console.log(`Lighthouse ${RUNS} run(s) per page, mobile, simulated slow 4G; median shown`);
+    console.log(`Lighthouse ${RUNS} run(s) per page, mobile, simulated slow 4G; median shown; load average ${load()} on ${os.cpus().length} cores`);
+    if (TRACE_DIR) await fs.mkdir(TRACE_DIR, { recursive: true });
     let allMet = true;
     for (const pagePath of ['/', `/video/${first.vidId}`]) {
       const runs = [];
       for (let r = 0; r < RUNS; r++) {
         const result = await lighthouse(`${base}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
         const a = result.lhr.audits;
+        if (TRACE_DIR) {
+          const name = `${pagePath === '/' ? 'home' : 'video'}-${r + 1}.trace.json`;
+          await fs.writeFile(path.join(TRACE_DIR, name), JSON.stringify(result.artifacts.Trace ?? result.artifacts.traces?.defaultPass));
+        }
         runs.push({
+          work: a['mainthread-work-breakdown'].details?.items ?? [],
+          tasks: a['long-tasks']?.details?.items ?? [],
           score: Math.round(result.lhr.categories.performance.score * 100),
           lcp: a['largest-contentful-paint'].numericValue,
           fcp: a['first-contentful-paint'].numericValue,
@@ -60,15 +53,16 @@ async function main() {
       allMet &&= met;
       console.log(
         `${pagePath.padEnd(12)} score ${m.score} (target ${TARGET}, ratio ${(m.score / TARGET).toFixed(2)}) ` +
-          `LCP ${(m.lcp / 1000).toFixed(2)} s, FCP ${(m.fcp / 1000).toFixed(2)} s, CLS ${m.cls.toFixed(3)}, TBT ${Math.round(m.tbt)} ms  [runs: ${runs.map((x) => x.score).join(', ')}] ${met ? 'met' : 'MISSED'}`,
+          `LCP ${(m.lcp / 1000).toFixed(2)} s, FCP ${(m.fcp / 1000).toFixed(2)} s, CLS ${m.cls.toFixed(3)}, TBT ${Math.round(m.tbt)} ms  [runs: ${runs.map((x) => x.score).join(', ')}; TBT ${runs.map((x) => Math.round(x.tbt)).join(', ')}] ${met ? 'met' : 'MISSED'}  (load ${load()})`,
       );
+      const total = m.work.reduce((sum, w) => sum + w.duration, 0);
+      console.log(`  main thread ${Math.round(total)} ms: ${m.work.map((w) => `${w.groupLabel} ${Math.round(w.duration)}`).join(', ')}`);
+      console.log(`  long tasks: ${m.tasks.slice(0, 6).map((t) => `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} (${String(t.url).replace(base, '')})`).join('; ') || 'none'}`);
     }
     process.exitCode = allMet ? 0 : 1;
   } finally {
     await chrome?.kill();
-    server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
