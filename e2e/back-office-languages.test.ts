@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, screenshot, signInAsStaff, VIEWPORTS } from './browser.ts';
 
@@ -40,4 +40,61 @@ describe('the back office in Kiswahili', () => {
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.getByRole('columnheader', { name: 'Price' }).waitFor();
   });
+
+  it('signs in in Kiswahili from the sign-in page\'s language menu, and shows the dashboard in it', async () => {
+    const page = await (await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl })).newPage();
+    await page.goto('/admin/');
+    await page.getByRole('form', { name: 'Staff sign in' }).waitFor();
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('menuitem', { name: 'Kiswahili' }).click();
+    const form = page.getByRole('form', { name: 'Kuingia kwa wafanyakazi' });
+    await form.getByRole('heading', { name: 'Ofisi ya nyuma' }).waitFor();
+    await screenshot(page, 'phone-admin-kiswahili-login');
+    await form.getByLabel('Barua pepe').fill('staff@demo.videostore.co.ke');
+    await form.getByLabel('Nenosiri').fill('wrong-password-123');
+    await form.getByRole('button', { name: 'Ingia' }).click();
+    // The server's refusal in the chosen language, not in English.
+    await page.getByText('Barua pepe au nenosiri si sahihi.').waitFor();
+    await form.getByLabel('Nenosiri').fill('demo-staff-kilimanjaro');
+    await form.getByRole('button', { name: 'Ingia' }).click();
+    await page.getByText('Malipo ya kukaguliwa').waitFor();
+    expect(await page.getByText('Mauzo ya leo').count()).toBe(1);
+    expect(await page.getByText('Deposits for review').count()).toBe(0);
+    await screenshot(page, 'phone-admin-kiswahili-dashboard');
+  });
+
+  it('opens in Kiswahili for a browser in Kiswahili, and saves a genre with the server\'s errors and notice in Kiswahili, at desktop and phone width', async () => {
+    // A staff member on a computer, then one on a phone (each its own browser, as people use them).
+    for (const [width, viewport] of [['desktop', VIEWPORTS.desktop], ['phone', VIEWPORTS.phone]] as const) {
+      const page = await (await browser.newContext({ viewport, baseURL: baseUrl, locale: 'sw-KE' })).newPage();
+      await page.goto('/admin/');
+      const form = page.getByRole('form', { name: 'Kuingia kwa wafanyakazi' });
+      await form.getByLabel('Barua pepe').fill('staff@demo.videostore.co.ke');
+      await form.getByLabel('Nenosiri').fill('demo-staff-kilimanjaro');
+      await form.getByRole('button', { name: 'Ingia' }).click();
+      await page.getByText('Malipo ya kukaguliwa').waitFor();
+      await screenshot(page, `${width}-admin-kiswahili-dashboard`);
+      // To the genres by the menu (on a phone it opens over the page and closes once a screen is picked).
+      if (width === 'phone') await page.getByRole('button', { name: 'Fungua menyu' }).click();
+      await page.getByRole('menuitem', { name: 'Aina' }).click();
+      await page.getByRole('link', { name: 'Unda' }).click();
+      await saveGenre(page, width);
+    }
+  });
 });
+
+/** A new genre in Kiswahili: a taken name refused under the field in the server's Kiswahili, then a new one saved. */
+async function saveGenre(page: Page, width: string) {
+  const title = page.getByRole('textbox', { name: 'Jina' });
+  await title.fill('comedy');
+  const save = page.getByRole('button', { name: 'Hifadhi' });
+  await save.click();
+  await page.getByText('Aina yenye jina hili tayari ipo.').waitFor();
+  await screenshot(page, `${width}-admin-kiswahili-genre-taken`);
+  const name = `Benga ${width} ${Date.now() % 100_000}`;
+  await title.fill(name);
+  await save.click();
+  await page.getByText('Aina imehifadhiwa.').waitFor();
+  await page.getByText(name).waitFor();
+  await screenshot(page, `${width}-admin-kiswahili-genre-saved`);
+}
