@@ -105,6 +105,23 @@ describe('watching in the browser', () => {
     expect(await seriousAccessibilityViolations(desktop)).toEqual([]);
   });
 
+  it('says in the quality menu what an hour of each quality costs, in MB', async () => {
+    // Paused, the player shows its controls; the settings menu holds the qualities.
+    await page.locator('[data-media-player] video').evaluate((v: HTMLVideoElement) => v.pause());
+    await page.locator('[data-media-player]').tap();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('menuitem', { name: /Quality/ }).click();
+    const choices = page.getByRole('menuitemradio');
+    await choices.first().waitFor();
+    const labels = await choices.allTextContents();
+    await screenshot(page, 'phone-watch-quality-menu');
+    expect(labels[0]).toBe('Auto');
+    const saver = labels.map((l) => /^Data saver · about ([\d.]+) MB per hour$/.exec(l)).find(Boolean);
+    expect(Number(saver?.[1]), `the data-saver rung says its cost, at most 65 MB an hour: ${labels.join(' | ')}`).toBeLessThanOrEqual(65);
+    expect(labels.slice(1).every((l) => /^(Data saver|\d+p) · about [\d,.]+ MB per hour$/.test(l)), labels.join(' | ')).toBe(true);
+    await page.keyboard.press('Escape');
+  });
+
   it('shows a customer who does not own the video the store page, never a player', async () => {
     const other = await (await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl })).newPage();
     await other.goto(`/watch/${newest.vidId}`);

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { chooseLanguage } from '../../api/account-language.ts';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { currentLanguage, LANGUAGES, useT } from '../../lib/i18n.ts';
 
 /** Each language named in itself, so whoever cannot read the current one still finds theirs. */
@@ -19,7 +20,6 @@ export function LanguageSwitch() {
           component="button"
           type="button"
           lang={language}
-          aria-label={NAMES[language]}
           aria-pressed={language === current}
           onClick={() => void chooseLanguage(client, language)}
           sx={{
@@ -37,7 +37,11 @@ export function LanguageSwitch() {
             '&:focus-visible': { outline: '2px solid', outlineColor: 'secondary.main', outlineOffset: -2 },
           }}
         >
-          {language.toUpperCase()}
+          {/* Named in full for screen readers; an aria-label would not contain the visible "EN" (WCAG 2.5.3). */}
+          <span aria-hidden="true">{language.toUpperCase()}</span>
+          <Box component="span" sx={visuallyHidden}>
+            {NAMES[language]}
+          </Box>
         </Box>
       ))}
     </Box>
