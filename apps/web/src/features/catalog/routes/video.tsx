@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useParams } from 'react-router';
 import type { Video } from '@store/contract';
@@ -15,40 +15,51 @@ import { useVideo } from '../../../api/get-video.ts';
 import { useVideos } from '../../../api/get-videos.ts';
 import { pageSx } from '../../../components/page.tsx';
 import { useT } from '../../../lib/i18n.ts';
+import '../../../components/cards.css';
+
+/** The similar videos as plain elements with classes (components/cards.css): no styled component per row. */
+const SimilarItems = memo(function SimilarItems({ videos }: { videos: Video[] }) {
+  return (
+    <ul className="similar-list">
+      {videos.map((v) => (
+        <li key={v.vidId}>
+          <Link className="similar-link" to={videoHref(v)}>
+            <div className="similar-poster">
+              <Poster video={v} sizes="64px" />
+            </div>
+            <div className="similar-text">
+              <p className="similar-title">
+                {v.title}
+                {v.season ? ` · ${v.season}` : ''}
+              </p>
+              <p className="similar-synopsis">{truncateSynopsis(v.synopsis)}</p>
+              <span className="vc-meta vc-price">{formatKsh(v.price)}</span>
+            </div>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+});
 
 /** 'Similar to': up to 6 of the same genre, newest first, synopsis cut at 100 characters (seed §4, §9). */
 function SimilarList({ video }: { video: Video }) {
   const t = useT();
   const q = useVideos({ page_size: 7, genre: video.genre, ordering: '-date_uploaded' });
-  const similar = (q.data?.results ?? []).filter((v) => v.vidId !== video.vidId).slice(0, 6);
+  const similar = useMemo(() => (q.data?.results ?? []).filter((v) => v.vidId !== video.vidId).slice(0, 6), [q.data, video.vidId]);
   if (q.isError) return <ErrorState onRetry={() => void q.refetch()} />;
   return (
     <Box component="section" aria-labelledby="similar-heading" sx={{ mt: 4 }}>
       <Typography id="similar-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('catalog.similar_to', { title: video.title })}
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        {q.isPending
-          ? Array.from({ length: 4 }, (_, i) => <Skeleton key={i} variant="rounded" height={96} />)
-          : similar.map((v) => (
-              <Box component="li" key={v.vidId}>
-                <Box component={Link} to={videoHref(v)} sx={{ display: 'flex', gap: 1.5, color: 'inherit', textDecoration: 'none', p: 1, borderRadius: 1, '&:hover': { bgcolor: 'action.hover' } }}>
-                  <Box sx={{ width: 64, flexShrink: 0 }}>
-                    <Poster video={v} sizes="64px" />
-                  </Box>
-                  <Box sx={{ minWidth: 0 }}>
-                    <Typography variant="subtitle2">{v.title}{v.season ? ` · ${v.season}` : ''}</Typography>
-                    <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
-                      {truncateSynopsis(v.synopsis)}
-                    </Typography>
-                    <Typography variant="caption" sx={{ color: 'secondary.main', fontWeight: 600 }}>
-                      {formatKsh(v.price)}
-                    </Typography>
-                  </Box>
-                </Box>
-              </Box>
-            ))}
-      </Box>
+      {q.isPending ? (
+        <ul className="similar-list">
+          {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} component="li" variant="rounded" height={96} />)}
+        </ul>
+      ) : (
+        <SimilarItems videos={similar} />
+      )}
     </Box>
   );
 }
