@@ -3,16 +3,20 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { use, useEffect, useState } from 'react';
+import { lazy, Suspense, use, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Video } from '@store/contract';
 import { ownedVideoQuery } from '../../../lib/owned-video.ts';
 import { isSignedIn, useSession } from '../../../lib/session.ts';
 import { useAddToCart } from '../api/order-calls.ts';
 import { useCart } from '../../../api/get-cart.ts';
-import { BuyDialog } from './buy-dialog.tsx';
 import { i18n, useT } from '../../../lib/i18n.ts';
 import { loadCartMessages } from '../messages.ts';
+
+// The dialog (its form, zod and the contract's schemas) loads when Buy is near a finger, not with the
+// store page: evaluating it with the page was a third of a long task on a slow phone (bench/README.md).
+const loadBuyDialog = () => import('./buy-dialog.tsx');
+const BuyDialog = lazy(() => loadBuyDialog().then((m) => ({ default: m.BuyDialog })));
 
 let loading: Promise<void> | undefined;
 /**
@@ -72,7 +76,7 @@ export function BuyActions({ video }: { video: Video }) {
   const item = { video_id: video.vidId, video_name: video.title, image_url: video.image, price: video.price, purchase_times: video.purchase_times, season: video.season, dj: video.dj };
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
-      <Button variant="contained" size="large" onClick={() => setBuying(true)} disabled={deciding}>
+      <Button variant="contained" size="large" onClick={() => setBuying(true)} onPointerEnter={loadBuyDialog} onTouchStart={loadBuyDialog} onFocus={loadBuyDialog} disabled={deciding}>
         {t('cart.buy')}
       </Button>
       {inCart ? (
@@ -89,7 +93,11 @@ export function BuyActions({ video }: { video: Video }) {
           {t('cart.go_to_cart')}
         </Button>
       )}
-      {buying && <BuyDialog open items={[item]} returnTo={`/video/${video.vidId}?buy=1`} onClose={() => setBuying(false)} onBought={(done) => navigate('/purchase/done', { state: done })} />}
+      {buying && (
+        <Suspense>
+          <BuyDialog open items={[item]} returnTo={`/video/${video.vidId}?buy=1`} onClose={() => setBuying(false)} onBought={(done) => navigate('/purchase/done', { state: done })} />
+        </Suspense>
+      )}
     </Box>
   );
 }
