@@ -25,6 +25,13 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * Every journey's browser comes from 127.0.0.1, as a whole office behind one address would: the limits per
+ * address on logins and sign-ups (30 per 10 minutes, 10 per hour by default) are raised so that many
+ * customers' journeys fit. The limits themselves are tested in apps/server (accounts, rate limits).
+ */
+const MANY_CUSTOMERS_ONE_ADDRESS = { LOGIN_RATE_LIMIT: '1000', REGISTER_RATE_LIMIT: '1000' };
+
 /** Builds the storefront and the back office as they are now and starts the real server on a fresh demo store (clips for its 3 newest videos). */
 export async function setup(project: TestProject) {
   // A production build, as customers get it: vitest sets NODE_ENV=test, which would make React's
@@ -34,7 +41,7 @@ export async function setup(project: TestProject) {
   const port = await freePort();
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}`, MPESA_SIM_AUTO: 'off', DEMO_CLIPS: '3' },
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}`, MPESA_SIM_AUTO: 'off', DEMO_CLIPS: '3', ...MANY_CUSTOMERS_ONE_ADDRESS },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

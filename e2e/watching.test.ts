@@ -106,10 +106,15 @@ describe('watching in the browser', () => {
   });
 
   it('says in the quality menu what an hour of each quality costs, in MB', async () => {
-    // Paused, the player shows its controls; the settings menu holds the qualities.
+    // On a phone a tap on the picture shows the controls, or hides them if they are up: tap (beside the
+    // big play button) until the settings button is there. The settings menu holds the qualities.
     await page.locator('[data-media-player] video').evaluate((v: HTMLVideoElement) => v.pause());
-    await page.locator('[data-media-player]').tap();
-    await page.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('button', { name: 'Settings' });
+    for (let i = 0; i < 6 && !(await settings.isVisible()); i++) {
+      await page.locator('[data-media-player]').tap({ position: { x: 40, y: 100 } });
+      await page.waitForTimeout(500);
+    }
+    await settings.click();
     await page.getByRole('menuitem', { name: /Quality/ }).click();
     const choices = page.getByRole('menuitemradio');
     await choices.first().waitFor();
