@@ -106,25 +106,22 @@ describe('watching in the browser', () => {
   });
 
   it('says in the quality menu what an hour of each quality costs, in MB', async () => {
-    // On a phone a tap on the picture shows the controls, or hides them if they are up: tap (beside the
-    // big play button) until the settings button is there. The settings menu holds the qualities.
-    await page.locator('[data-media-player] video').evaluate((v: HTMLVideoElement) => v.pause());
-    const settings = page.getByRole('button', { name: 'Settings' });
-    for (let i = 0; i < 6 && !(await settings.isVisible()); i++) {
-      await page.locator('[data-media-player]').tap({ position: { x: 40, y: 100 } });
-      await page.waitForTimeout(500);
-    }
-    await settings.click();
-    await page.getByRole('menuitem', { name: /Quality/ }).click();
-    const choices = page.getByRole('menuitemradio');
+    // On a computer the controls show while the pointer is over the picture; the settings menu holds the qualities.
+    const desktop = await (await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl })).newPage();
+    await logInAsDemoCustomer(desktop);
+    await desktop.goto(`/watch/${newest.vidId}`);
+    await desktop.locator('[data-media-player][data-can-play]').waitFor();
+    await desktop.locator('[data-media-player]').hover({ position: { x: 200, y: 150 } });
+    await desktop.getByRole('button', { name: 'Settings' }).click();
+    await desktop.getByRole('menuitem', { name: /Quality/ }).click();
+    const choices = desktop.getByRole('menuitemradio');
     await choices.first().waitFor();
     const labels = await choices.allTextContents();
-    await screenshot(page, 'phone-watch-quality-menu');
+    await screenshot(desktop, 'desktop-watch-quality-menu');
     expect(labels[0]).toBe('Auto');
     const saver = labels.map((l) => /^Data saver · about ([\d.]+) MB per hour$/.exec(l)).find(Boolean);
     expect(Number(saver?.[1]), `the data-saver rung says its cost, at most 65 MB an hour: ${labels.join(' | ')}`).toBeLessThanOrEqual(65);
     expect(labels.slice(1).every((l) => /^(Data saver|\d+p) · about [\d,.]+ MB per hour$/.test(l)), labels.join(' | ')).toBe(true);
-    await page.keyboard.press('Escape');
   });
 
   it('shows a customer who does not own the video the store page, never a player', async () => {
