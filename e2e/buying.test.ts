@@ -17,7 +17,12 @@ afterAll(() => browser?.close());
 
 const phoneContext = () => browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl, hasTouch: true, isMobile: true });
 const desktopContext = () => browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl });
-const dialogShown = (page: Page) => page.waitForFunction(() => getComputedStyle(document.querySelector('.MuiDialog-container')!).opacity === '1');
+// The dialog's code loads when Buy is touched: wait for it to be there, then for its fade-in to end.
+const dialogShown = (page: Page) =>
+  page.waitForFunction(() => {
+    const dialog = document.querySelector('.MuiDialog-container');
+    return dialog !== null && getComputedStyle(dialog).opacity === '1';
+  });
 /** Waits until the player has played a second; a picture of the page if it never does. */
 async function playing(page: Page) {
   try {

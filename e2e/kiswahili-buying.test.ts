@@ -68,7 +68,10 @@ describe('buying in Kiswahili', { timeout: 180_000 }, () => {
 
     await steps.tap(page.getByRole('button', { name: 'Nunua', exact: true }));
     const dialog = page.getByRole('dialog', { name: 'Thibitisha ununuzi' });
-    await page.waitForFunction(() => getComputedStyle(document.querySelector('.MuiDialog-container')!).opacity === '1');
+    await page.waitForFunction(() => {
+      const dialog = document.querySelector('.MuiDialog-container');
+      return dialog !== null && getComputedStyle(dialog).opacity === '1';
+    });
     await dialog.getByText(`video 1 · jumla Ksh ${video.price}`).waitFor();
     await screenshot(page, 'sw-phone-buy-dialog');
     expect(await englishLeft(dialog)).toEqual([]);
