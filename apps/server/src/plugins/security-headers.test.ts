@@ -33,7 +33,8 @@ describe('security headers on every answer', () => {
     await fs.rm(dist, { recursive: true, force: true });
   });
 
-  const pages = ['/', '/new', '/admin/', '/admin/videos/3', '/mpesa-sim/phone', '/api/docs/', '/api/videoDetails/', '/api/nothing-here', '/assets/main-abc.js', '/media/posters/missing-480.webp'];
+  const pages = ['/', '/new', '/admin/', '/admin/videos/3', '/mpesa-sim/phone', '/api/docs/', '/assets/main-abc.js', '/media/posters/missing-480.webp'];
+  const apiAnswers = ['/api/videoDetails/', '/api/videoDetails/?page_size=10&ordering=-date_uploaded', '/api/nothing-here', '/api/info/'];
 
   it.each(pages)('%s cannot be framed, sniffed or leak its address, and runs under a strict CSP', async (url) => {
     const res = await t.app.inject(url);
@@ -56,6 +57,21 @@ describe('security headers on every answer', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it.each(apiAnswers)('%s (JSON, never a page) cannot be framed or sniffed, and would load nothing if opened as a page', async (url) => {
+    // Twice: the second answer of a catalogue list comes from the response cache.
+    for (const res of [await t.app.inject(url), await t.app.inject(url)]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      const csp = directives(res.headers['content-security-policy'] as string);
+      expect(csp.get('default-src')).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      // Only what acts on documents is left out: a phone parses every header of every answer.
+      expect(res.headers['referrer-policy']).toBeUndefined();
+      expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+    }
+  });
+
   it('keeps its headers on the tus upload answers, which write to the socket themselves', async () => {
     const staff = await signedInStaff(t.app);
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/uploads', headers: { ...staff.auth, 'tus-resumable': '1.0.0', 'upload-length': '10' } });
@@ -67,9 +83,10 @@ describe('security headers on every answer', () => {
   it('upgrades requests and sends HSTS when the store is served over https', async () => {
     const { buildApp } = await import('../app.ts');
     const app = await buildApp({ config: { ...t.config, publicUrl: 'https://videostore.co.ke' }, database: t.database });
-    const res = await app.inject('/api/videoDetails/');
+    const res = await app.inject('/');
     expect(directives(res.headers['content-security-policy'] as string).has('upgrade-insecure-requests')).toBe(true);
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect((await app.inject('/api/videoDetails/')).headers['strict-transport-security']).toMatch(/max-age=\d+/);
     await app.close();
   });
 });

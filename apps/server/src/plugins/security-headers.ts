@@ -58,15 +58,38 @@ export function securityHeaders(publicUrl: string): Record<string, string> {
 }
 
 /**
+ * The headers of an API answer (JSON, never a page): the ones that matter when a response is not
+ * rendered as a document (OWASP's REST Security Cheat Sheet). If one is ever opened as a page it may
+ * load and run nothing, and no page may frame it. The rest of helmet's set (referrer, opener, DNS
+ * prefetch, agent cluster, download and Flash policies) only acts on documents.
+ */
+export function apiHeaders(publicUrl: string): Record<string, string> {
+  const page = securityHeaders(publicUrl);
+  return {
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'cross-origin-resource-policy': page['Cross-Origin-Resource-Policy']!,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(page['Strict-Transport-Security'] ? { 'strict-transport-security': page['Strict-Transport-Security'] } : {}),
+  };
+}
+
+/** API answers, Swagger UI's pages excepted (they are documents with scripts and styles). */
+const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
  * Security headers on every answer: no framing, no MIME sniffing, no referrer beyond this origin,
  * HSTS when served over https. They never change, so they are computed once at start-up and set by
  * one hook (@fastify/helmet 13.2.0 built helmet's middleware again for every request, parsing the
- * policy each time: about a tenth of the cached catalogue list's time, bench/catalog).
+ * policy each time: about a tenth of the cached catalogue list's time, bench/catalog). API answers
+ * carry the short set above: every header is bytes on a phone's connection and work for the client
+ * (decision 0015).
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const headers = securityHeaders(app.config.publicUrl);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const page = securityHeaders(app.config.publicUrl);
+  const api = apiHeaders(app.config.publicUrl);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApi(request.url) ? api : page);
     done();
   });
 }
