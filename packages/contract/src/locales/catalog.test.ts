@@ -4,6 +4,7 @@ import sw from './sw.json' with { type: 'json' };
 import { englishText, findMessage } from './index.ts';
 import { kshAmount, pageSizeSchema } from '../common.ts';
 import { passwordSchema, profileUpdateSchema, registerInputSchema } from '../accounts.ts';
+import { adminDjInputSchema, adminGenreInputSchema, adminNotificationInputSchema } from '../admin.ts';
 
 const placeholders = (message: string) => [...message.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
 const swahili: Record<string, string> = sw;
@@ -31,6 +32,11 @@ describe('the shared message catalog', () => {
       ...kshAmount(10, 250_000).safeParse(300_000).error!.issues,
       ...kshAmount(10, 250_000).safeParse(5).error!.issues,
       ...pageSizeSchema.safeParse(5000).error!.issues,
+      // The back office's names: empty, and too long.
+      ...[adminDjInputSchema, adminGenreInputSchema, adminNotificationInputSchema].flatMap((schema) => [
+        ...schema.safeParse({ dj_name: ' ', title: ' ', message: ' ' }).error!.issues,
+        ...schema.safeParse({ dj_name: 'x'.repeat(501), title: 'x'.repeat(501), message: 'x'.repeat(501) }).error!.issues,
+      ]),
     ];
     expect(issues.length).toBeGreaterThan(6);
     for (const issue of issues) expect(findMessage(issue.message), issue.message).not.toBeNull();
