@@ -32,6 +32,17 @@ describe('the back office in Kiswahili', () => {
     await page.getByText('Comedy').first().waitFor();
     await screenshot(page, 'phone-admin-kiswahili-genres');
     expect(await page.getByText('Iliongezwa').count()).toBeGreaterThan(0);
+    // The app bar's language button leaves the page's title whole (it showed "Dashboa" under "ENGLISH").
+    await page.goto('/admin/#/');
+    await page.locator('#react-admin-title').getByText('Dashibodi').waitFor();
+    const languageButton = await page.locator('button[aria-controls="simple-menu"]').boundingBox();
+    const titleEnd = await page.locator('#react-admin-title').evaluate((title) => {
+      const words = document.createRange();
+      words.selectNodeContents(title);
+      return words.getBoundingClientRect().right;
+    });
+    expect(titleEnd).toBeGreaterThan(50);
+    expect(titleEnd).toBeLessThanOrEqual(languageButton!.x);
 
     // Back to English: the same words as before.
     await page.setViewportSize(VIEWPORTS.desktop);

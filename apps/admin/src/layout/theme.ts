@@ -20,6 +20,9 @@ export const theme: RaThemeOptions = {
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } } } },
     RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
     RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+    // On a phone the app bar's language button keeps its icons and drops its words (still its
+    // accessible name), so the page's title is not cut short.
+    RaLocalesMenuButton: { styleOverrides: { root: { '@media (max-width: 599.95px)': { '& .MuiButton-root': { fontSize: 0, minWidth: 0 }, '& .MuiButton-startIcon': { marginRight: 2 } } } } },
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: 'rgba(0, 0, 0, 0.7)' } } } },
   },
 };
