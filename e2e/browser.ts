@@ -31,6 +31,14 @@ export interface AxeViolation {
 }
 
 /** Runs axe-core in the page and answers its serious and critical violations. */
+/** A dialog is on screen: there (its code may load when its button is touched) and its fade-in ended. */
+export function dialogShown(page: Page) {
+  return page.waitForFunction(() => {
+    const dialog = document.querySelector('.MuiDialog-container');
+    return dialog !== null && getComputedStyle(dialog).opacity === '1';
+  });
+}
+
 export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated, not added as a <script>: the store's Content-Security-Policy rightly refuses inline scripts.
   await page.evaluate(axeSource);

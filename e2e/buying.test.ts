@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type CatalogueVideo, enterPinOnPhone, launchChromium, logInAsDemoCustomer, screenshot, seriousAccessibilityViolations, Steps, VIEWPORTS, videosForSale, ownedVideoIds } from './browser.ts';
+import { type CatalogueVideo, dialogShown, enterPinOnPhone, launchChromium, logInAsDemoCustomer, screenshot, seriousAccessibilityViolations, Steps, VIEWPORTS, videosForSale, ownedVideoIds } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -17,12 +17,6 @@ afterAll(() => browser?.close());
 
 const phoneContext = () => browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl, hasTouch: true, isMobile: true });
 const desktopContext = () => browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl });
-// The dialog's code loads when Buy is touched: wait for it to be there, then for its fade-in to end.
-const dialogShown = (page: Page) =>
-  page.waitForFunction(() => {
-    const dialog = document.querySelector('.MuiDialog-container');
-    return dialog !== null && getComputedStyle(dialog).opacity === '1';
-  });
 /** Waits until the player has played a second; a picture of the page if it never does. */
 async function playing(page: Page) {
   try {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type CatalogueVideo, enterPinOnPhone, launchChromium, screenshot, Steps, VIEWPORTS, videosForSale } from './browser.ts';
+import { type CatalogueVideo, dialogShown, enterPinOnPhone, launchChromium, screenshot, Steps, VIEWPORTS, videosForSale } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -68,10 +68,7 @@ describe('buying in Kiswahili', { timeout: 180_000 }, () => {
 
     await steps.tap(page.getByRole('button', { name: 'Nunua', exact: true }));
     const dialog = page.getByRole('dialog', { name: 'Thibitisha ununuzi' });
-    await page.waitForFunction(() => {
-      const dialog = document.querySelector('.MuiDialog-container');
-      return dialog !== null && getComputedStyle(dialog).opacity === '1';
-    });
+    await dialogShown(page);
     await dialog.getByText(`video 1 · jumla Ksh ${video.price}`).waitFor();
     await screenshot(page, 'sw-phone-buy-dialog');
     expect(await englishLeft(dialog)).toEqual([]);

@@ -62,8 +62,8 @@ export default function VideoPlayer({ videoId, title, poster, media, subtitles, 
     let ticks = 0;
     const timer = setInterval(() => {
       const video = player.current?.el?.querySelector('video');
-      // 20 s at most: on a slow phone the first segment may take a while to arrive.
-      if (++ticks > 40 || (video && video.currentTime > 0.3)) return clearInterval(timer);
+      // A minute at most: on a slow phone (or a busy one) the first segment may take a while to arrive.
+      if (++ticks > 120 || (video && video.currentTime > 0.3)) return clearInterval(timer);
       if (video && video.readyState >= 3 && video.paused) void video.play().catch(() => undefined);
     }, 500);
     return () => clearInterval(timer);
