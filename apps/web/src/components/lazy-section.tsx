@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 
 const whenIdle = (fn: () => void) => {
@@ -32,8 +31,8 @@ export function LazySection({ minHeight, children }: { minHeight: number; childr
     };
   }, [visible]);
   return (
-    <Box ref={ref} sx={{ minHeight: visible ? undefined : minHeight }}>
+    <div ref={ref} style={{ minHeight: visible ? undefined : minHeight }}>
       {visible ? children : null}
-    </Box>
+    </div>
   );
 }

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { Link } from 'react-router';
 import { formatKsh } from '../../lib/format.ts';
 import { shortDisplayName, useSession } from '../../lib/session.ts';
@@ -12,9 +10,7 @@ const PersonIcon = () => (
   </svg>
 );
 
-const linkSx = { display: 'flex', alignItems: 'center', gap: 0.75, flexShrink: 0, color: 'inherit', textDecoration: 'none', px: 1, py: 0.75, borderRadius: 1, fontSize: 14, fontWeight: 600, '&:hover': { bgcolor: 'action.hover' } } as const;
-
-/** 'Login' with an icon when signed out; the short name and picture, linking to the profile, when in. */
+/** 'Login' with an icon when signed out; the short name and picture, linking to the profile, when in (classes in shell.css). */
 export function AccountLink() {
   const t = useT();
   const { signedIn, name, picture, balance } = useSession();
@@ -22,25 +18,23 @@ export function AccountLink() {
   useInfo(signedIn);
   if (!signedIn) {
     return (
-      <Box component={Link} to="/account/authenticate" sx={linkSx}>
+      <Link to="/account/authenticate" className="account-link">
         <PersonIcon />
         {t('header.login')}
-      </Box>
+      </Link>
     );
   }
   return (
-    <Box component={Link} to="/profile" sx={{ ...linkSx, textTransform: 'none' }}>
+    <Link to="/profile" className="account-link">
       {picture ? <img src={picture} alt="" width={28} height={28} style={{ borderRadius: '50%', objectFit: 'cover' }} /> : <PersonIcon />}
       <span data-testid="account-name">{shortDisplayName(name)}</span>
       {balance !== null && (
-        <Box component="span" data-testid="header-balance" sx={{ color: 'secondary.main', fontWeight: 800, whiteSpace: 'nowrap' }}>
+        <span data-testid="header-balance" className="account-balance">
           {formatKsh(balance)}
-        </Box>
+        </span>
       )}
       {/* The link's name starts with what it shows, and says whose profile it is (WCAG 2.5.3). */}
-      <Box component="span" sx={visuallyHidden}>
-        {t('header.profile_of', { name: name?.trim() || t('header.anonymous') })}
-      </Box>
-    </Box>
+      <span className="visually-hidden">{t('header.profile_of', { name: name?.trim() || t('header.anonymous') })}</span>
+    </Link>
   );
 }

@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -11,7 +8,7 @@ import { DjTabs } from './dj-tabs.tsx';
 import { Footer } from './footer.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { NewestStrip } from './newest-strip.tsx';
-import { SIDEBAR_MIN_WIDTH, SIDEBAR_WIDTH } from './nav-entries.ts';
+import { SIDEBAR_MIN_WIDTH } from './nav-entries.ts';
 import { reviewSavedVideosWhenOnline } from './saved-videos-review.ts';
 import { SearchBox } from './search-box.tsx';
 import { SideNav } from './side-nav.tsx';
@@ -21,9 +18,7 @@ import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 import { LazySection } from '../../components/lazy-section.tsx';
 import { PwaMount } from '../../pwa/pwa-mount.tsx';
 import { useT } from '../../lib/i18n.ts';
-
-/** Toolbar plus DJ tabs: the content of the home page starts under this. */
-export const HEADER_HEIGHT = 96;
+import './shell.css';
 
 // The drawer's code (modal, focus trap, transitions) loads the first time a phone opens the menu.
 const MenuDrawer = lazy(() => import('./menu-drawer.tsx'));
@@ -58,60 +53,38 @@ export function AppLayout() {
   const menuOpen = wide ? sidebarShown : drawerOpen;
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <div className={isHome ? 'app app-home' : 'app'}>
       <a href="#main" className="skip-link">
         {t('header.skip_to_content')}
       </a>
-      <Box
-        component="header"
-        data-solid={solid}
-        sx={{
-          position: 'sticky',
-          top: 0,
-          zIndex: 'appBar',
-          color: 'text.primary',
-          boxShadow: solid ? 4 : 0,
-          bgcolor: solid ? 'background.paper' : 'transparent',
-          backgroundImage: solid ? 'none' : 'linear-gradient(to bottom, rgba(0,0,0,.75), rgba(0,0,0,0))',
-          transition: 'background-color .2s',
-          height: HEADER_HEIGHT,
-        }}
-      >
-        <Box sx={{ display: 'flex', alignItems: 'center', height: 56, px: { xs: 0.5, sm: 1.5 } }}>
-          <IconButton color="inherit" aria-label={menuOpen ? t('header.close_menu') : t('header.open_menu')} aria-expanded={menuOpen} aria-controls="side-menu" onClick={toggleMenu}>
+      {/* Plain elements with classes (shell.css): no styles serialized at run time on every page's first render. */}
+      <header className="app-header" data-solid={solid}>
+        <div className="app-toolbar">
+          <button type="button" className="icon-btn" aria-label={menuOpen ? t('header.close_menu') : t('header.open_menu')} aria-expanded={menuOpen} aria-controls="side-menu" onClick={toggleMenu}>
             <MenuIcon />
-          </IconButton>
-          <Typography
-            component={Link}
-            to="/"
-            sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 800, fontSize: { xs: 16, sm: 20 }, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}
-          >
+          </button>
+          <Link to="/" className="app-title">
             {STORE_NAME}
-          </Typography>
-          <Typography component={Link} to="/" sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 800, fontSize: 16, display: { xs: 'block', sm: 'none' } }} aria-label={`VSK, ${STORE_NAME}`}>
+          </Link>
+          <Link to="/" className="app-short-title" aria-label={`VSK, ${STORE_NAME}`}>
             VSK
-          </Typography>
+          </Link>
           <SearchBox />
           <CartLink />
           <AccountLink />
-        </Box>
-        <Box sx={{ display: 'flex', minHeight: 40 }}>
+        </div>
+        <div className="app-tabs-row">
           <DjTabs />
           <LanguageSwitch />
-        </Box>
-      </Box>
+        </div>
+      </header>
 
-      <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>
+      <div className="app-body">
         {wide ? (
           sidebarShown && (
-            <Box
-              id="side-menu"
-              component="aside"
-              data-testid="sidebar"
-              sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, position: 'sticky', top: HEADER_HEIGHT, alignSelf: 'flex-start', maxHeight: `calc(100vh - ${HEADER_HEIGHT}px)`, overflowY: 'auto', borderRight: 1, borderColor: 'divider', mt: isHome ? `${HEADER_HEIGHT}px` : 0 }}
-            >
+            <aside id="side-menu" className="app-sidebar" data-testid="sidebar">
               <SideNav />
-            </Box>
+            </aside>
           )
         ) : (
           drawerUsed && (
@@ -121,19 +94,19 @@ export function AppLayout() {
           )
         )}
         {/* At least a screen tall: while a screen loads, the footer stays below the fold instead of jumping. */}
-        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, minWidth: 0, minHeight: '100vh', mt: isHome ? `-${HEADER_HEIGHT}px` : 0, outline: 'none' }}>
+        <main id="main" className="app-main" tabIndex={-1}>
           <ScreenErrorBoundary resetKey={pathname}>
             <Suspense fallback={<ScreenSkeleton />}>
               <Outlet />
             </Suspense>
           </ScreenErrorBoundary>
-        </Box>
-      </Box>
+        </main>
+      </div>
       <LazySection minHeight={40}>
         <NewestStrip />
       </LazySection>
       <Footer />
       <PwaMount />
-    </Box>
+    </div>
   );
 }

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import { Link } from 'react-router';
 import { useCart } from '../../api/get-cart.ts';
 import { useT } from '../../lib/i18n.ts';
@@ -10,18 +8,18 @@ const CartIcon = () => (
   </svg>
 );
 
-/** The header's cart: always in reach, with how many videos wait in it. */
+/** The header's cart: always in reach, with how many videos wait in it (classes in shell.css). */
 export function CartLink() {
   const t = useT();
   const count = useCart().data?.results.length ?? 0;
   return (
-    <IconButton component={Link} to="/cart" color="inherit" aria-label={t('header.cart', { count })}>
+    <Link to="/cart" className="icon-btn" aria-label={t('header.cart', { count })}>
       <CartIcon />
       {count > 0 && (
-        <Box component="span" aria-hidden="true" sx={{ position: 'absolute', top: 2, right: 0, minWidth: 18, height: 18, px: 0.5, borderRadius: 9, bgcolor: 'secondary.main', color: 'secondary.contrastText', fontSize: 11, fontWeight: 800, lineHeight: '18px', textAlign: 'center' }}>
+        <span className="cart-badge" aria-hidden="true">
           {count > 99 ? '99+' : count}
-        </Box>
+        </span>
       )}
-    </IconButton>
+    </Link>
   );
 }

@@ -19,4 +19,3 @@ export const NAV_ENTRIES = [
 
 /** The layout switches from drawer to sidebar at this width (seed §9). */
 export const SIDEBAR_MIN_WIDTH = 900;
-export const SIDEBAR_WIDTH = 220;

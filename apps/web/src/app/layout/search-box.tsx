@@ -1,9 +1,7 @@
-import Box from '@mui/material/Box';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { SearchSuggestion } from '@store/contract';
 import { videoHref } from '../../components/use-video-href.ts';
-import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useSuggestions } from '../../features/search/api/get-suggestions.ts';
 import { useT } from '../../lib/i18n.ts';
 
@@ -14,7 +12,8 @@ export const SUGGEST_DEBOUNCE_MS = 250;
  * The header's search: required text, submits to /search/{term} (seed §2, §5). As one types (2
  * letters or more), a few matching titles with their posters open below it: an ARIA 1.2 combobox
  * (arrows move through them, Enter opens one, Escape closes the list), announced to screen readers.
- * Hand-written rather than MUI's Autocomplete to keep the home page's JavaScript small.
+ * Hand-written rather than MUI's Autocomplete to keep the home page's JavaScript small; plain elements
+ * with classes (shell.css), like the rest of the header.
  */
 export function SearchBox() {
   const t = useT();
@@ -67,11 +66,11 @@ export function SearchBox() {
   const activeId = expanded && active >= 0 && active < results.length ? `${listId}-${active}` : undefined;
 
   return (
-    <Box component="form" role="search" onSubmit={submit} sx={{ flex: 1, maxWidth: 480, mx: { xs: 1, sm: 2 }, minWidth: 0, position: 'relative' }}>
-      <Box
-        component="input"
+    <form role="search" onSubmit={submit} className="search-form">
+      <input
+        className="search-input"
         value={term}
-        onChange={(e: React.ChangeEvent<HTMLInputElement>) => {
+        onChange={(e) => {
           setTerm(e.target.value);
           setOpen(true);
           setActive(-1);
@@ -92,47 +91,36 @@ export function SearchBox() {
         aria-label={t('searchbox.label')}
         enterKeyHint="search"
         maxLength={100}
-        sx={{ width: '100%', px: 1.5, py: 0.9, border: 0, borderRadius: 5, bgcolor: 'rgba(255,255,255,0.12)', color: 'inherit', fontSize: 15, font: 'inherit', '&::placeholder': { color: 'rgba(255,255,255,0.7)' }, '&:focus': { outline: '2px solid', outlineColor: 'primary.main' } }}
       />
-      <Box
-        component="ul"
-        id={listId}
-        role="listbox"
-        aria-label={t('searchbox.suggestions')}
-        hidden={!expanded}
-        // On a phone the box is narrow: the list takes the screen's width under the top bar.
-        sx={{ position: { xs: 'fixed', sm: 'absolute' }, top: { xs: 56, sm: '100%' }, left: { xs: 8, sm: 0 }, right: { xs: 8, sm: 0 }, zIndex: 'modal', m: 0, mt: 0.5, p: 0.5, listStyle: 'none', bgcolor: 'background.paper', color: 'text.primary', borderRadius: 2, boxShadow: 8, maxHeight: '70vh', overflowY: 'auto' }}
-      >
+      {/* On a phone the box is narrow: the list takes the screen's width under the top bar. */}
+      <ul id={listId} role="listbox" aria-label={t('searchbox.suggestions')} hidden={!expanded} className="search-list">
         {expanded &&
           results.map((s, i) => (
-            <Box
-              component="li"
+            <li
               key={s.vidId}
               id={`${listId}-${i}`}
               role="option"
+              className="search-option"
               aria-selected={i === active}
               // keep the focus in the input: a click chooses without blurring it first
-              onMouseDown={(e: React.MouseEvent) => e.preventDefault()}
+              onMouseDown={(e) => e.preventDefault()}
               onClick={() => choose(s)}
               onMouseEnter={() => setActive(i)}
-              sx={{ display: 'flex', alignItems: 'center', gap: 1.25, p: 0.75, borderRadius: 1, cursor: 'pointer', bgcolor: i === active ? 'action.selected' : 'transparent' }}
             >
-              <Box sx={{ width: 32, height: 48, flex: 'none', borderRadius: 0.5, overflow: 'hidden', bgcolor: 'grey.900' }}>
-                {s.poster && <img src={s.poster} alt="" width={32} height={48} decoding="async" style={{ display: 'block', width: 32, height: 48, objectFit: 'cover' }} />}
-              </Box>
-              <Box sx={{ minWidth: 0 }}>
-                <Box sx={{ fontWeight: 600, fontSize: 14, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+              <div className="search-poster">{s.poster && <img src={s.poster} alt="" width={32} height={48} decoding="async" />}</div>
+              <div className="search-text">
+                <div className="search-title">
                   {s.title}
                   {s.season ? ` · ${s.season}` : ''}
-                </Box>
-                <Box sx={{ fontSize: 12, color: 'text.secondary' }}>DJ {s.dj}</Box>
-              </Box>
-            </Box>
+                </div>
+                <div className="search-dj">DJ {s.dj}</div>
+              </div>
+            </li>
           ))}
-      </Box>
-      <Box role="status" sx={visuallyHidden}>
+      </ul>
+      <div role="status" className="visually-hidden">
         {expanded ? t('searchbox.status', { count: results.length }) : ''}
-      </Box>
-    </Box>
+      </div>
+    </form>
   );
 }

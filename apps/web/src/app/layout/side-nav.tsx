@@ -1,38 +1,22 @@
-import Box from '@mui/material/Box';
 import { NavLink } from 'react-router';
 import { useT } from '../../lib/i18n.ts';
 import { NAV_ENTRIES } from './nav-entries.ts';
+import './shell.css';
 
-/** The side navigation's links; `onNavigate` lets the phone drawer close when one is chosen. */
+/** The side navigation's links (classes in shell.css); `onNavigate` lets the phone drawer close when one is chosen. */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const t = useT();
   return (
-    <Box component="nav" aria-label={t('nav.main')} sx={{ py: 1 }}>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+    <nav aria-label={t('nav.main')} className="side-nav">
+      <ul>
         {NAV_ENTRIES.map((e) => (
           <li key={e.to}>
-            <Box
-              component={NavLink}
-              to={e.to}
-              end={e.to === '/'}
-              onClick={onNavigate}
-              sx={{
-                display: 'block',
-                px: 2,
-                py: 1.1,
-                color: 'text.primary',
-                textDecoration: 'none',
-                borderLeft: 3,
-                borderColor: 'transparent',
-                '&:hover': { bgcolor: 'action.hover' },
-                '&.active': { bgcolor: 'action.selected', borderColor: 'primary.main', fontWeight: 700 },
-              }}
-            >
+            <NavLink to={e.to} end={e.to === '/'} onClick={onNavigate}>
               {t(e.label)}
-            </Box>
+            </NavLink>
           </li>
         ))}
-      </Box>
-    </Box>
+      </ul>
+    </nav>
   );
 }

@@ -1,7 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, use, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -32,6 +28,7 @@ function useCartWords() {
  * The store page's Buy and Add to cart (seed §2, §4). Whether the customer owns this very video is
  * the server's answer (CONTRACT §8), asked on every visit: a season bought is not the next season,
  * and a refunded video is for sale again. `?buy=1` (back from logging in) opens the purchase again.
+ * Plain buttons with the shell's classes (app/layout/shell.css), not MUI's: no styles made at run time.
  */
 export function BuyActions({ video }: { video: Video }) {
   useCartWords();
@@ -55,49 +52,51 @@ export function BuyActions({ video }: { video: Video }) {
 
   if (owned) {
     return (
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 2 }}>
-        <Chip color="success" label={t('cart.owned')} />
-        <Button component={Link} to={`/watch/${video.vidId}`} variant="contained" size="large">
+      <div className="buy-actions">
+        <span className="chip chip-medium chip-success">
+          <span>{t('cart.owned')}</span>
+        </span>
+        <Link className="btn btn-contained btn-large" to={`/watch/${video.vidId}`}>
           {t('cart.watch_now')}
-        </Button>
-      </Box>
+        </Link>
+      </div>
     );
   }
   if (!video.for_sale) {
     return (
-      <Box sx={{ mt: 2 }} role="status">
-        <Chip label={t('cart.coming_soon')} />
-        <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
-          {t('cart.being_prepared')}
-        </Typography>
-      </Box>
+      <div className="buy-soon" role="status">
+        <span className="chip chip-medium">
+          <span>{t('cart.coming_soon')}</span>
+        </span>
+        <p className="buy-soon-text">{t('cart.being_prepared')}</p>
+      </div>
     );
   }
   const item = { video_id: video.vidId, video_name: video.title, image_url: video.image, price: video.price, purchase_times: video.purchase_times, season: video.season, dj: video.dj };
   return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
-      <Button variant="contained" size="large" onClick={() => setBuying(true)} onPointerEnter={loadBuyDialog} onTouchStart={loadBuyDialog} onFocus={loadBuyDialog} disabled={deciding}>
+    <div className="buy-actions">
+      <button type="button" className="btn btn-contained btn-large" onClick={() => setBuying(true)} onPointerEnter={loadBuyDialog} onTouchStart={loadBuyDialog} onFocus={loadBuyDialog} disabled={deciding}>
         {t('cart.buy')}
-      </Button>
+      </button>
       {inCart ? (
-        <Button variant="outlined" size="large" disabled>
+        <button type="button" className="btn btn-outlined btn-large" disabled>
           {t('cart.in_cart')}
-        </Button>
+        </button>
       ) : (
-        <Button variant="outlined" size="large" onClick={() => add.mutate(item)} disabled={add.isPending || cart.isPending || deciding}>
+        <button type="button" className="btn btn-outlined btn-large" onClick={() => add.mutate(item)} disabled={add.isPending || cart.isPending || deciding}>
           {t('cart.add_to_cart')}
-        </Button>
+        </button>
       )}
       {inCart && (
-        <Button component={Link} to="/cart" size="large">
+        <Link className="btn btn-text btn-large" to="/cart">
           {t('cart.go_to_cart')}
-        </Button>
+        </Link>
       )}
       {buying && (
         <Suspense>
           <BuyDialog open items={[item]} returnTo={`/video/${video.vidId}?buy=1`} onClose={() => setBuying(false)} onBought={(done) => navigate('/purchase/done', { state: done })} />
         </Suspense>
       )}
-    </Box>
+    </div>
   );
 }

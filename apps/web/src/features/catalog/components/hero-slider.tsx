@@ -1,7 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Skeleton from '@mui/material/Skeleton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -18,8 +14,8 @@ const SWIPE_PX = 40;
 function Slide({ video, first }: { video: Video; first: boolean }) {
   const href = videoHref(video);
   return (
-    <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', height: '100%', px: { xs: 2, sm: 3 }, pt: '96px', pb: 5 }}>
-      <Box sx={{ width: { xs: 112, sm: 150 }, flexShrink: 0, aspectRatio: '2 / 3', borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.900', boxShadow: 6 }}>
+    <div className="hero-slide">
+      <div className="hero-poster">
         {video.image && (
           <img
             src={video.image_set[1]?.url ?? video.image}
@@ -30,22 +26,21 @@ function Slide({ video, first }: { video: Video; first: boolean }) {
             height={225}
             loading={first ? 'eager' : 'lazy'}
             fetchPriority={first ? 'high' : undefined}
-            style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
           />
         )}
-      </Box>
-      <Box sx={{ minWidth: 0 }}>
+      </div>
+      <div className="hero-text">
         <p className="hero-kicker">{`${video.cartegory} · DJ ${video.dj}`}</p>
         <h2 className="hero-title">
           {video.title}
           {video.season ? ` · ${video.season}` : ''}
         </h2>
         <p className="hero-synopsis">{video.synopsis}</p>
-        <Button component={Link} to={href} onClick={() => rememberChosenVideo(video)} variant="contained" size="small" aria-label={`${video.title}: ${formatKsh(video.price)}`}>
+        <Link className="btn btn-contained btn-small" to={href} onClick={() => rememberChosenVideo(video)} aria-label={`${video.title}: ${formatKsh(video.price)}`}>
           {formatKsh(video.price)}
-        </Button>
-      </Box>
-    </Box>
+        </Link>
+      </div>
+    </div>
   );
 }
 
@@ -71,15 +66,14 @@ export function HeroSlider({ videos: answer, isLoading }: { videos: Video[] | un
     return () => clearInterval(timer);
   }, [paused, hovered, count, wide]);
 
-  const height = { xs: 300, sm: 340 };
-  if (!videos) return <Skeleton variant="rectangular" sx={{ height }} role="status" aria-label={t('catalog.hero_loading')} />;
+  if (!videos) return <span className="vc-skeleton hero-skeleton" role="status" aria-label={t('catalog.hero_loading')} />;
   if (count === 0) return null;
   const perView = wide ? 2 : 1;
   const shown = Math.min(index, Math.max(0, count - perView));
 
   return (
-    <Box
-      component="section"
+    <section
+      className="hero"
       aria-roledescription={t('catalog.carousel')}
       aria-label={t('catalog.hero_label')}
       onMouseEnter={() => setHovered(true)}
@@ -92,29 +86,24 @@ export function HeroSlider({ videos: answer, isLoading }: { videos: Video[] | un
         if (dx <= -SWIPE_PX) setIndex((i) => nextSlide(i, count, wide));
         else if (dx >= SWIPE_PX) setIndex((i) => previousSlide(i, count, wide));
       }}
-      sx={{ position: 'relative', overflow: 'hidden', height, background: 'radial-gradient(circle at 20% 30%, #24405a, #101418 70%)', touchAction: 'pan-y' }}
     >
-      <Box
-        data-testid="hero-track"
-        data-index={shown}
-        sx={{ display: 'flex', height: '100%', transform: `translateX(-${(shown * 100) / perView}%)`, transition: 'transform .5s ease' }}
-      >
+      <div className="hero-track" data-testid="hero-track" data-index={shown} style={{ transform: `translateX(-${(shown * 100) / perView}%)` }}>
         {videos.map((v, i) => {
           // Slides out of view can be neither seen nor reached with the keyboard.
           const offscreen = i < shown || i >= shown + perView;
           return (
-            <Box key={v.vidId} role="group" aria-roledescription={t('catalog.slide')} aria-label={t('catalog.slide_of', { index: i + 1, count })} aria-hidden={offscreen} inert={offscreen} sx={{ flex: `0 0 ${100 / perView}%`, height: '100%' }}>
+            <div key={v.vidId} role="group" aria-roledescription={t('catalog.slide')} aria-label={t('catalog.slide_of', { index: i + 1, count })} aria-hidden={offscreen} inert={offscreen} style={{ flex: `0 0 ${100 / perView}%`, height: '100%' }}>
               {i < reached && <Slide video={v} first={i === 0} />}
-            </Box>
+            </div>
           );
         })}
-      </Box>
-      <Box sx={{ position: 'absolute', bottom: 6, left: 0, right: 0, display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 0.5 }}>
-        <IconButton size="small" onClick={() => setPaused((p) => !p)} aria-label={paused ? t('catalog.slideshow_play') : t('catalog.slideshow_pause')} sx={{ color: 'text.primary' }}>
+      </div>
+      <div className="hero-controls">
+        <button type="button" className="icon-btn icon-btn-small" onClick={() => setPaused((p) => !p)} aria-label={paused ? t('catalog.slideshow_play') : t('catalog.slideshow_pause')}>
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
             {paused ? <path d="M8 5v14l11-7z" /> : <path d="M6 5h4v14H6zm8 0h4v14h-4z" />}
           </svg>
-        </IconButton>
+        </button>
         {videos.map((v, i) => (
           <button
             key={v.vidId}
@@ -125,7 +114,7 @@ export function HeroSlider({ videos: answer, isLoading }: { videos: Video[] | un
             aria-current={i === shown}
           />
         ))}
-      </Box>
-    </Box>
+      </div>
+    </section>
   );
 }

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { VideoRail } from '../../../components/video-rail.tsx';
 import { useDjTotals } from '../api/get-djs.ts';
 import { useGenreTotals } from '../api/get-genres.ts';
@@ -7,6 +6,7 @@ import { useVideos, type VideoQuery } from '../../../api/get-videos.ts';
 import { HeroSlider } from '../components/hero-slider.tsx';
 import { LazySection } from '../../../components/lazy-section.tsx';
 import { useT } from '../../../lib/i18n.ts';
+import '../components/hero-slider.css';
 
 const RAIL_HEIGHT = 290;
 const HOME_SECTION = 10;
@@ -56,7 +56,7 @@ export function HomeScreen() {
     <>
       <HeroSlider videos={newest.data?.results} isLoading={newest.isPending} />
       {newest.isError && <VideoRail title={t('catalog.newest')} moreHref="/new" videos={undefined} isError onRetry={() => void newest.refetch()} />}
-      <Box sx={{ px: { xs: 1.5, sm: 3 }, pt: 2 }}>
+      <div className="home-rails">
         <QueryRail title={t('catalog.suggestions')} moreHref="/suggestions" query={{ page_size: HOME_SECTION, suggest: true, ordering: '-date_uploaded' }} emptyText={t('catalog.suggestions_empty')} />
         <LazySection minHeight={RAIL_HEIGHT * 4}>
           <TrendingRail />
@@ -70,7 +70,7 @@ export function HomeScreen() {
         <LazySection minHeight={RAIL_HEIGHT * 4}>
           <DjBlocks />
         </LazySection>
-      </Box>
+      </div>
     </>
   );
 }

@@ -1,7 +1,3 @@
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { memo, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useParams } from 'react-router';
@@ -13,9 +9,9 @@ import { formatDate, formatKsh, truncateSynopsis } from '../../../lib/format.ts'
 import { ApiError } from '../../../lib/api-client.ts';
 import { useVideo } from '../../../api/get-video.ts';
 import { useVideos } from '../../../api/get-videos.ts';
-import { pageSx } from '../../../components/page.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import '../../../components/cards.css';
+import './video.css';
 
 /** The similar videos as plain elements with classes (components/cards.css): no styled component per row. */
 const SimilarItems = memo(function SimilarItems({ videos }: { videos: Video[] }) {
@@ -49,18 +45,18 @@ function SimilarList({ video }: { video: Video }) {
   const similar = useMemo(() => (q.data?.results ?? []).filter((v) => v.vidId !== video.vidId).slice(0, 6), [q.data, video.vidId]);
   if (q.isError) return <ErrorState onRetry={() => void q.refetch()} />;
   return (
-    <Box component="section" aria-labelledby="similar-heading" sx={{ mt: 4 }}>
-      <Typography id="similar-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+    <section aria-labelledby="similar-heading" className="similar">
+      <h2 id="similar-heading" className="similar-heading">
         {t('catalog.similar_to', { title: video.title })}
-      </Typography>
+      </h2>
       {q.isPending ? (
         <ul className="similar-list">
-          {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} component="li" variant="rounded" height={96} />)}
+          {Array.from({ length: 4 }, (_, i) => <li key={i} className="vc-skeleton" style={{ height: 96 }} />)}
         </ul>
       ) : (
         <SimilarItems videos={similar} />
       )}
-    </Box>
+    </section>
   );
 }
 
@@ -75,48 +71,54 @@ export default function VideoScreen({ actions }: { actions: (video: Video) => Re
   if (q.isError) {
     const missing = q.error instanceof ApiError && q.error.status === 404;
     return (
-      <Box sx={pageSx}>
+      <div className="page">
         <ErrorState message={missing ? t('catalog.video_missing') : t('catalog.video_error')} onRetry={missing ? undefined : () => void q.refetch()} />
-      </Box>
+      </div>
     );
   }
   const v = q.data;
+  // Plain elements with classes (video.css, app/layout/shell.css's chips): the page's first render
+  // inserts no styles at run time.
   return (
-    <Box sx={pageSx}>
-      <Box sx={{ display: 'flex', gap: { xs: 2, sm: 3 }, flexDirection: { xs: 'column', sm: 'row' } }}>
-        <Box sx={{ width: { xs: '55%', sm: 240 }, maxWidth: 240, flexShrink: 0, alignSelf: { xs: 'center', sm: 'flex-start' } }}>
-          {v ? <Poster video={v} sizes="240px" eager /> : <Skeleton variant="rounded" sx={{ aspectRatio: '2 / 3', height: 'auto' }} />}
-        </Box>
-        <Box sx={{ minWidth: 0, flex: 1 }}>
+    <div className="page">
+      <div className="video-top">
+        <div className="video-poster">{v ? <Poster video={v} sizes="240px" eager /> : <span className="vc-skeleton vc-skeleton-poster" />}</div>
+        <div className="video-info">
           {v ? (
             <>
-              <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: 24, sm: 32 } }}>
-                {v.title}
-              </Typography>
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, my: 1.5 }}>
-                {v.season && <Chip label={v.season} size="small" />}
-                <Chip component={Link} clickable to={`/dj/${encodeURIComponent(v.dj)}`} label={`DJ ${v.dj}`} size="small" color="secondary" variant="outlined" />
-                <Chip component={Link} clickable to={`/genre/${encodeURIComponent(v.genre)}`} label={v.genre} size="small" variant="outlined" />
-                <Chip component={Link} clickable to={`/store/${encodeURIComponent(v.cartegory)}`} label={v.cartegory} size="small" variant="outlined" />
-              </Box>
-              <Typography sx={{ fontSize: 28, fontWeight: 800, color: 'secondary.main' }}>{formatKsh(v.price)}</Typography>
+              <h1 className="video-title">{v.title}</h1>
+              <div className="video-chips">
+                {v.season && (
+                  <span className="chip">
+                    <span>{v.season}</span>
+                  </span>
+                )}
+                <Link className="chip chip-outlined chip-secondary" to={`/dj/${encodeURIComponent(v.dj)}`}>
+                  <span>DJ {v.dj}</span>
+                </Link>
+                <Link className="chip chip-outlined" to={`/genre/${encodeURIComponent(v.genre)}`}>
+                  <span>{v.genre}</span>
+                </Link>
+                <Link className="chip chip-outlined" to={`/store/${encodeURIComponent(v.cartegory)}`}>
+                  <span>{v.cartegory}</span>
+                </Link>
+              </div>
+              <p className="video-price">{formatKsh(v.price)}</p>
               {actions(v)}
-              <Typography sx={{ mt: 1.5, maxWidth: 680 }}>{v.synopsis}</Typography>
-              <Typography variant="caption" component="p" sx={{ mt: 1.5, color: 'text.secondary' }}>
-                {t('catalog.added_bought', { date: formatDate(v.date_uploaded), count: v.purchase_times })}
-              </Typography>
+              <p className="video-synopsis">{v.synopsis}</p>
+              <p className="video-added">{t('catalog.added_bought', { date: formatDate(v.date_uploaded), count: v.purchase_times })}</p>
             </>
           ) : (
             <>
-              <Skeleton width="70%" height={44} />
-              <Skeleton width={220} height={32} />
-              <Skeleton width={120} height={40} />
-              <Skeleton height={80} />
+              <span className="vc-skeleton skeleton-text" style={{ width: '70%', height: 44 }} />
+              <span className="vc-skeleton skeleton-text" style={{ width: 220, height: 32 }} />
+              <span className="vc-skeleton skeleton-text" style={{ width: 120, height: 40 }} />
+              <span className="vc-skeleton skeleton-text" style={{ height: 80 }} />
             </>
           )}
-        </Box>
-      </Box>
+        </div>
+      </div>
       {v && <SimilarList video={v} />}
-    </Box>
+    </div>
   );
 }
