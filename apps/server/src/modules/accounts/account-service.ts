@@ -10,6 +10,10 @@ const TAKEN = {
   email: 'A user with that email already exists.',
 };
 const PICTURE_FORMATS = new Set(['jpeg', 'png', 'webp']);
+/** More than a 108 MP phone camera takes; a picture beyond it is a decompression bomb, not a photo. */
+const PICTURE_MAX_PIXELS = 120_000_000;
+/** A portrait is at most 384 px wide: the picture is shrunk to this once, before its widths are made. */
+const PICTURE_WORKING_SIZE = 1536;
 
 /** The changes a customer may make to their own account (registration: registration.ts). */
 export function createAccountService(deps: { users: UserRepository; media: MediaStore }) {
@@ -42,7 +46,18 @@ export function createAccountService(deps: { users: UserRepository; media: Media
         .metadata()
         .catch(() => null);
       if (!meta?.format || !PICTURE_FORMATS.has(meta.format)) throw new FieldError({ profile_pic: ['Upload a JPEG, PNG or WebP picture.'] });
-      return storeImage(deps.media, 'portraits', bytes).catch((err: unknown) => {
+      if ((meta.width ?? 0) * (meta.height ?? 0) > PICTURE_MAX_PIXELS) throw new FieldError({ profile_pic: ['The picture is too large: at most 120 megapixels.'] });
+      // Decoded once, streaming (JPEG shrinks as it loads), instead of whole once per stored width:
+      // a large photo costs a few hundred ms and little memory.
+      const working = await sharp(bytes, { limitInputPixels: PICTURE_MAX_PIXELS })
+        .rotate()
+        .resize(PICTURE_WORKING_SIZE, PICTURE_WORKING_SIZE, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 90 })
+        .toBuffer()
+        .catch((err: unknown) => {
+          throw new FieldError({ profile_pic: [new UnreadableImageError(err).message] });
+        });
+      return storeImage(deps.media, 'portraits', working).catch((err: unknown) => {
         throw err instanceof UnreadableImageError ? new FieldError({ profile_pic: [err.message] }) : err;
       });
     },

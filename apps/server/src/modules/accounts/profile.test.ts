@@ -110,6 +110,20 @@ describe.each(engines())('profiles on %s', (engine) => {
     expect(await portraits()).toBe(before);
   });
 
+  it('refuses a picture of more pixels than any phone takes (a decompression bomb), keeping nothing', async () => {
+    // 256 megapixels in under 1 MB: decoded whole, once per stored width, it held the server's CPU
+    // for seconds and hundreds of MB per request; a few in parallel from one customer took over a GB.
+    const c = await signedInCustomer(t.app);
+    const before = await portraits();
+    const bomb = await sharp({ create: { width: 16_000, height: 16_000, channels: 3, background: '#777' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
+    const form = new FormData();
+    form.append('profile_pic', new Blob([bomb], { type: 'image/png' }), 'me.png');
+    const res = await patch(`/api/profile/${c.buyerid}/`, c.auth, form);
+    expect([res.statusCode, res.json()]).toEqual([400, { profile_pic: ['The picture is too large: at most 120 megapixels.'] }]);
+    expect(await portraits()).toBe(before);
+  });
+
   it('refuses a 20 MB picture and a file that is not a picture, keeping nothing', async () => {
     const c = await signedInCustomer(t.app);
     const before = await portraits();
