@@ -80,6 +80,23 @@ describe.each(engines())('profiles on %s', (engine) => {
     expect(taken.json()).toEqual({ email: ['A user with that email already exists.'] });
   });
 
+  it('limits e-mail changes per address as registrations are: each answer says whether an address has an account', async () => {
+    const limited = await createTestApp(engine, { registerRateLimit: 3 });
+    try {
+      const a = await signedInCustomer(limited.app);
+      const probe = (email: string, remoteAddress = '10.9.9.9') => limited.app.inject({ method: 'PATCH', url: `/api/members/${a.id}/`, headers: a.auth, payload: { email }, remoteAddress });
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await probe(`someone${i}@example.co.ke`)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      const refused = await probe('someone-else@example.co.ke');
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(refused.json()).toEqual({ detail: expect.stringMatching(/^Too many requests\. Try again in \d+ seconds\.$/) });
+      expect((await probe('from-elsewhere@example.co.ke', '10.9.9.10')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('stores a picture as a square WebP without its metadata', async () => {
     const c = await signedInCustomer(t.app);
     const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a6' } })

@@ -216,13 +216,17 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       '/members/:id',
       {
         preHandler: app.requireUser,
+        // A taken e-mail is refused by name, so each answer says whether an address has an account:
+        // limited per client address like registering, or any account could ask about every address.
+        config: { rateLimit: { max: app.config.registerRateLimit, timeWindow: '1 hour' } },
         schema: {
           tags,
           summary: 'Change your own e-mail (and username while it has 2 characters or fewer)',
+          description: 'Limited per client address, as registering is (429 with Retry-After).',
           security: [{ bearer: [] }],
           params: z.object({ id: z.string() }),
           body: memberUpdateSchema,
-          response: { 200: userSchema, 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetailSchema, 404: errorDetailSchema },
+          response: { 200: userSchema, 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetailSchema, 404: errorDetailSchema, 429: errorDetailSchema },
         },
       },
       async (request) => {
