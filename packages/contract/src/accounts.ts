@@ -35,7 +35,8 @@ export const registerInputSchema = z
 
 export const loginInputSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.').max(PASSWORD_MAX),
+  // Every issue of a string with `error` takes that message unless it has its own: a too-long password said 'required'.
+  password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.').max(PASSWORD_MAX, `Password maximum, ${PASSWORD_MAX} characters.`),
 });
 
 /** The languages of the store (CONTRACT §9): English, the default, and Kiswahili. */
@@ -87,7 +88,11 @@ export const refreshInputSchema = z.object({ refresh: z.string().max(2000).optio
 // An empty POST arrives as null: logging out needs no body when the cookie carries the token.
 export const logoutInputSchema = z.object({ refresh_token: z.string().max(2000).optional() }).nullish();
 export const resetRequestInputSchema = z.object({ email: emailSchema });
-export const resetInputSchema = z.object({ token: z.string({ error: 'This field is required.' }).min(1).max(200), new_password: passwordSchema });
+export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Ask for a new one.';
+export const resetInputSchema = z.object({
+  token: z.string({ error: 'This field is required.' }).min(1, 'This field is required.').max(200, RESET_LINK_INVALID),
+  new_password: passwordSchema,
+});
 
 /** PATCH /profile/{buyerid}/: `account` is accepted by the schema only to be refused with a 403. */
 export const profileUpdateSchema = z.object({

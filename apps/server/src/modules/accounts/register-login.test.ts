@@ -104,6 +104,13 @@ describe.each(engines())('registering and logging in on %s', (engine) => {
     expect(unknown.json()).toEqual(wrong.json());
   });
 
+  it('says a password longer than any account can have is too long, not that it is missing', async () => {
+    const res = await post('/api/login/', { email: 'someone@example.co.ke', password: 'x'.repeat(129) });
+    expect([res.statusCode, res.json()]).toEqual([400, { password: ['Password maximum, 128 characters.'] }]);
+    const missing = await post('/api/login/', { email: 'someone@example.co.ke', password: '' });
+    expect(missing.json()).toEqual({ password: ['This field is required.'] });
+  });
+
   it('slows guessing on one account from one address, without locking the customer out elsewhere', async () => {
     const c = newCustomer();
     await register(t.app, c);

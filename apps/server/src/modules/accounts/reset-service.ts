@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { passwordResets, users as usersTable } from '../../db/schema.ts';
 import type { LimitFactory } from '../../lib/rate-limits.ts';
 import { FieldError } from '../../lib/http-errors.ts';
-import type { Language } from '@store/contract';
+import { type Language, RESET_LINK_INVALID as INVALID_LINK } from '@store/contract';
 import { accountMails } from '../mail/account-mails.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.ts';
@@ -15,7 +15,6 @@ const RESET_TTL_MS = 60 * 60_000;
 /** Reset mails one address receives per hour at most, so nobody can flood a customer's inbox. */
 const MAILS_PER_ADDRESS_PER_HOUR = 3;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const INVALID_LINK = 'This password reset link is invalid or has expired. Ask for a new one.';
 
 export function createResetService(deps: { db: Database; users: UserRepository; mailer: Mailer; limits: LimitFactory; publicUrl: string; log: FastifyBaseLogger }) {
   const { db, users, mailer } = deps;

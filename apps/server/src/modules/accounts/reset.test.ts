@@ -111,6 +111,13 @@ describe.each(engines())('password reset on %s', (engine) => {
     expect((await post('/api/password_reset/reset/', { token: 'x', new_password: 'short' })).json()).toHaveProperty('new_password');
   });
 
+  it('says a link cut or pasted too long is invalid, not that the field is missing', async () => {
+    const res = await post('/api/password_reset/reset/', { token: 'x'.repeat(500), new_password: 'baobab-sunrise-88' });
+    expect([res.statusCode, res.json()]).toEqual([400, { token: ['This password reset link is invalid or has expired. Ask for a new one.'] }]);
+    const empty = await post('/api/password_reset/reset/', { token: '', new_password: 'baobab-sunrise-88' });
+    expect(empty.json()).toEqual({ token: ['This field is required.'] });
+  });
+
   it('answers an unknown address exactly like a known one, and mails nobody', async () => {
     const before = mailedTo.length;
     const res = await requestReset('nobody-here@example.co.ke', '10.0.0.5');
