@@ -19,7 +19,7 @@ export function createAccounts(app: FastifyInstance, deps: { mailer: Mailer; lim
   const accounts = createAccountService({ users, media: app.mediaStore });
   const resets = createResetService({ db, users, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
   const quickSignup = createQuickSignup({ db, users, sessions, mailer: deps.mailer, publicUrl: config.publicUrl, log: app.log });
-  const registration = createRegistration({ users, mailer: deps.mailer, publicUrl: config.publicUrl, log: app.log });
+  const registration = createRegistration({ users, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
   registerAuth(app, sessions);
   return { users, sessions, accounts, resets, routes: accountRoutes({ users, accounts, registration, sessions, resets, quickSignup }) };
 }

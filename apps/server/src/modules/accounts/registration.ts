@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { FieldError } from '../../lib/http-errors.ts';
+import type { LimitFactory } from '../../lib/rate-limits.ts';
 import type { Language } from '@store/contract';
 import { accountMails } from '../mail/account-mails.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -7,6 +8,8 @@ import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passw
 import { isUniqueViolation, profileLanguage, type UserRepository } from './user-repository.ts';
 
 const USERNAME_TAKEN = 'A user with that username already exists.';
+/** As password reset mails: strangers from many addresses cannot flood an owner's inbox. */
+const OWNER_MAILS_PER_HOUR = 3;
 
 /**
  * Creating a customer account without telling anyone which e-mail addresses have one (issue 14 item 7),
@@ -15,14 +18,16 @@ const USERNAME_TAKEN = 'A user with that username already exists.';
  * saying someone tried, with the way to log in or reset. A taken *username* is still said: usernames
  * are public names, and the customer must choose another.
  */
-export function createRegistration(deps: { users: UserRepository; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger }) {
+export function createRegistration(deps: { users: UserRepository; mailer: Mailer; limits: LimitFactory; publicUrl: string; log: FastifyBaseLogger }) {
   const { users } = deps;
+  const ownerMails = deps.limits('account-exists-mails', { points: OWNER_MAILS_PER_HOUR, windowMs: 3600_000 });
 
   /** In the owner's language, else the language of the request. */
   function tellOwner(email: string, requestLanguage: Language) {
     const login = `${deps.publicUrl}/account/authenticate`;
     // Looked up after the answer, like the sending: the answer takes the same time either way.
     void (async () => {
+      if (!(await ownerMails.consume(email.toLowerCase())).ok) return;
       const owner = await users.byEmail(email);
       const language = (owner && profileLanguage((await users.withProfile(owner.id))!.profile)) ?? requestLanguage;
       await deps.mailer.send({ to: email, ...accountMails[language].accountExists({ login }) });

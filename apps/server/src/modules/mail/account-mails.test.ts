@@ -66,4 +66,17 @@ describe.each(engines())('account e-mails in the account’s language on %s', (e
     await t.app.inject({ method: 'POST', url: '/api/register/', payload: { username: again.username, email: again.email, password1: again.password, password2: again.password } });
     expect((await mailTo(other.email)).subject).toBe('You already have a Video Store Kenya account');
   });
+
+  it('tells an owner at most three times an hour, however many strangers try their e-mail from however many addresses', async () => {
+    const owner = await signedInCustomer(t.app);
+    for (let i = 0; i < 6; i++) {
+      const stranger = newCustomer({ email: owner.email });
+      const res = await t.app.inject({ method: 'POST', url: '/api/register/', remoteAddress: `10.44.0.${i + 1}`, payload: { username: stranger.username, email: stranger.email, password1: stranger.password, password2: stranger.password } });
+      expect(res.statusCode).toBe(201);
+    }
+    await mailTo(owner.email);
+    // The mails go out after the answers: give any late one time to arrive before counting.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sent.filter((m) => m.to === owner.email && m.subject === 'You already have a Video Store Kenya account')).toHaveLength(3);
+  });
 });
