@@ -28,9 +28,10 @@ declare module 'vitest' {
 /**
  * Every journey's browser comes from 127.0.0.1, as a whole office behind one address would: the limits per
  * address on logins and sign-ups (30 per 10 minutes, 10 per hour by default) are raised so that many
- * customers' journeys fit. The limits themselves are tested in apps/server (accounts, rate limits).
+ * customers' journeys fit; so is the limit of M-Pesa prompts per phone (5 per 10 minutes), as journeys pay
+ * from the same few test phones. The limits themselves are tested in apps/server (accounts, rate limits, deposits).
  */
-const MANY_CUSTOMERS_ONE_ADDRESS = { LOGIN_RATE_LIMIT: '1000', REGISTER_RATE_LIMIT: '1000' };
+const MANY_CUSTOMERS_ONE_ADDRESS = { LOGIN_RATE_LIMIT: '1000', REGISTER_RATE_LIMIT: '1000', MPESA_PROMPTS_PER_PHONE: '1000' };
 
 /** Builds the storefront and the back office as they are now and starts the real server on a fresh demo store (clips for its 3 newest videos). */
 export async function setup(project: TestProject) {

@@ -109,7 +109,7 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
   });
 
   const catalogChanged = () => app.catalogCache.clear();
-  const payments = await createPayments(app, { buyPaidOrder: createPaidOrderBuyer({ onCatalogChange: catalogChanged }) }, paymentOptions);
+  const payments = await createPayments(app, { buyPaidOrder: createPaidOrderBuyer({ onCatalogChange: catalogChanged }), limits: rateLimits(redis) }, paymentOptions);
   app.decorate('reconcileDeposits', (now?: Date) => payments.reconciler.tick(now));
   app.decorate('depositHistory', (userId: number) => payments.deposits.history(userId));
   app.decorate('recheckDeposit', payments.deposits.recheck);

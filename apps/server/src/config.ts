@@ -41,6 +41,8 @@ const envSchema = z.object({
   RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Accounts one address may try to create per hour. */
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** M-Pesa PIN prompts (STK pushes) the store sends one phone number per 10 minutes, whoever asks. */
+  MPESA_PROMPTS_PER_PHONE: z.coerce.number().int().min(1).default(5),
   /** simulator (the in-process Daraja at /mpesa-sim), sandbox or production (Safaricom). */
   MPESA_MODE: z.enum(['simulator', 'sandbox', 'production']).default('simulator'),
   MPESA_CONSUMER_KEY: z.string().default('simulator-consumer-key'),
@@ -106,6 +108,7 @@ export interface Config {
   loginFailureLimit: number;
   resetRateLimit: number;
   registerRateLimit: number;
+  mpesaPromptsPerPhone: number;
   mpesa: {
     mode: 'simulator' | 'sandbox' | 'production';
     baseUrl: string;
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailureLimit: e.LOGIN_FAILURE_LIMIT,
     resetRateLimit: e.RESET_RATE_LIMIT,
     registerRateLimit: e.REGISTER_RATE_LIMIT,
+    mpesaPromptsPerPhone: e.MPESA_PROMPTS_PER_PHONE,
     mpesa: {
       mode: e.MPESA_MODE,
       baseUrl: { simulator: `${publicUrl}/mpesa-sim`, sandbox: 'https://sandbox.safaricom.co.ke', production: 'https://api.safaricom.co.ke' }[e.MPESA_MODE],

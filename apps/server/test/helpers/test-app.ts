@@ -24,6 +24,8 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> &
     adminDist: null,
     // Tests register many customers from one address; the registration limit has its own test.
     registerRateLimit: 10_000,
+    // Tests send many prompts to the same few phones; the per-phone limit has its own test.
+    mpesaPromptsPerPhone: 10_000,
     ...overrides,
   };
   const database = await createTestDatabase(engine);

@@ -17,6 +17,7 @@ const buyErrors = {
   502: errorDetailSchema,
   404: errorDetailSchema,
   422: errorDetailSchema,
+  429: errorDetailSchema,
 };
 const cartSchema = z.object({ results: z.array(cartItemSchema), total: z.number().int() });
 const cartAnswer = (items: z.infer<typeof cartItemSchema>[]) => ({ results: items, total: items.reduce((s, i) => s + i.price, 0) });

@@ -5,6 +5,7 @@ import type { Deposit } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { deposits, profiles } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import type { Limit } from '../../lib/rate-limits.ts';
 import { ledger } from '../wallet/ledger.ts';
 import type { UserRow } from '../accounts/user-repository.ts';
 import { parseStkCallback } from './callback.ts';
@@ -50,8 +51,25 @@ export type PaidOrderOutcome = { state: 'completed' } | { state: 'failed'; detai
 /** Buys a paid checkout's videos inside the crediting transaction (orders' buy_videos, wired in app.ts). */
 export type PaidOrderBuyer = (tx: Database, deposit: DepositRow) => Promise<PaidOrderOutcome>;
 
-export function createDepositService(deps: { db: Database; daraja: DarajaClient; callbackBase: string; log: FastifyBaseLogger; firstCheckMs: number; buyPaidOrder?: PaidOrderBuyer }) {
+export function createDepositService(deps: {
+  db: Database;
+  daraja: DarajaClient;
+  callbackBase: string;
+  log: FastifyBaseLogger;
+  firstCheckMs: number;
+  buyPaidOrder?: PaidOrderBuyer;
+  /** Prompts per phone number: any account can name any phone, and each prompt rings it. */
+  prompts?: Limit;
+}) {
   const { db, daraja, log } = deps;
+
+  /** Takes one of the phone's prompts before a new one is sent; 429 when its allowance is spent. */
+  async function takePrompt(phone: string) {
+    const taken = await deps.prompts?.consume(phone);
+    if (!taken || taken.ok) return;
+    const retry = Math.ceil(taken.retryAfterMs / 1000);
+    throw new HttpError(429, words('Too many M-Pesa prompts were sent to this phone. Try again in {minutes} minutes.', { minutes: Math.ceil(retry / 60) }), {}, { 'retry-after': String(retry) });
+  }
 
   /**
    * Moves a pending deposit to its final state, crediting the balance in the same transaction when
@@ -142,6 +160,7 @@ export function createDepositService(deps: { db: Database; daraja: DarajaClient;
     async start(user: UserRow, buyerid: number, input: { amount: number; phone: string }) {
       const [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
       if (!profile || profile.buyerid !== buyerid) throw new HttpError(403, 'You can only deposit to your own account.');
+      await takePrompt(input.phone);
       const [row] = await db.insert(deposits).values({ userId: user.id, amount: input.amount, phone: input.phone, callbackSecret: newCallbackSecret(), nextCheckAt: firstCheck() }).returning();
       return push(row!, profile.buyerid, 'Deposit');
     },
@@ -167,6 +186,7 @@ export function createDepositService(deps: { db: Database; daraja: DarajaClient;
           .where(and(eq(deposits.userId, userId), eq(deposits.state, 'pending'), eq(deposits.purchaseState, 'pending'), sql`${deposits.purchaseVideoIds} = ${sqlIntArray(input.videoIds)}`, sql`${deposits.createdAt} > now() - interval '2 minutes'`))
           .limit(1);
         if (open) return { deposit: open, existing: true, buyerid: profile.buyerid };
+        await takePrompt(input.phone);
         const [row] = await tx
           .insert(deposits)
           .values({ userId, amount: input.amount, phone: input.phone, callbackSecret: newCallbackSecret(), nextCheckAt: firstCheck(), purchaseVideoIds: input.videoIds, purchaseState: 'pending' })

@@ -5,6 +5,7 @@ import { deposits as depositsTable, ledgerEntries, profiles } from '../../db/sch
 import { ledgerMismatches } from '../wallet/wallet.ts';
 import { engines } from '../../../test/helpers/engines.ts';
 import { signedInCustomer } from '../../../test/helpers/accounts.ts';
+import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 type Customer = Awaited<ReturnType<typeof signedInCustomer>>;
@@ -35,6 +36,34 @@ describe.each(engines())('M-Pesa deposits on %s', (engine) => {
   const callback = (secret: string, body: unknown) => t.app.inject({ method: 'POST', url: `/api/deposit/callback/${secret}`, payload: body as object });
   const paidBody = (id: string, amount: number, phone: string, receipt: string) => ({
     Body: { stkCallback: { MerchantRequestID: 'm', CheckoutRequestID: id, ResultCode: 0, ResultDesc: 'The service request is processed successfully.', CallbackMetadata: { Item: [{ Name: 'MpesaReceiptNumber', Value: receipt }, { Name: 'Balance' }, { Name: 'Amount', Value: amount }, { Name: 'TransactionDate', Value: 20261121103000 }, { Name: 'PhoneNumber', Value: Number(phone) }] } } },
+  });
+
+  it('sends one phone a few prompts per 10 minutes at most, whichever accounts ask, also at checkout (429 with Retry-After)', async () => {
+    // Any account may name any phone, and each prompt rings it: nobody may use the store to flood a phone.
+    const limited = await createTestApp(engine, { mpesaPromptsPerPhone: 2 });
+    try {
+      const [videoId] = (await insertFixtureCatalogue(limited.database.db)).videos.map((v) => v.id);
+      const [a, b] = [await signedInCustomer(limited.app), await signedInCustomer(limited.app)];
+      const victim = freshPhone();
+      const prompt = async (c: Customer) => {
+        const res = await limited.app.inject({ method: 'POST', url: '/api/deposit/', headers: c.auth, payload: { username: c.buyerid, amount: 10, phone_number: victim } });
+        // The victim cancels each prompt, so the next one may ring.
+        if (res.statusCode === 200) await limited.app.inject({ method: 'POST', url: `/mpesa-sim/prompts/${res.json<{ CheckoutRequestID: string }>().CheckoutRequestID}`, payload: { action: 'cancel' } });
+        return res;
+      };
+      expect([(await prompt(a)).statusCode, (await prompt(b)).statusCode]).toEqual([200, 200]);
+      const refused = await prompt(a);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json()).toEqual({ detail: expect.stringMatching(/^Too many M-Pesa prompts were sent to this phone\. Try again in \d+ minutes\.$/) });
+      const atCheckout = await limited.app.inject({ method: 'POST', url: '/api/purchased/', headers: b.auth, payload: { video_id: videoId, phone_number: victim } });
+      expect(atCheckout.statusCode).toBe(429);
+      expect(await limited.database.db.select().from(depositsTable).where(eq(depositsTable.phone, `254${victim.slice(1)}`))).toHaveLength(2);
+      // Another phone is not affected.
+      expect((await limited.app.inject({ method: 'POST', url: '/api/deposit/', headers: a.auth, payload: { username: a.buyerid, amount: 10, phone_number: freshPhone() } })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('pushes, and credits the balance once the customer pays on the phone', async () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { darajaSimulator } from '@store/daraja-sim';
+import type { LimitFactory } from '../../lib/rate-limits.ts';
 import { createDarajaClient } from './daraja-client.ts';
 import { createDepositService, type PaidOrderBuyer } from './deposit-service.ts';
 import { createReconciler } from './reconciler.ts';
@@ -16,7 +17,11 @@ export interface PaymentsOptions {
 export interface PaymentsWiring {
   /** Buys a paid checkout's videos in the transaction that credits the payment (orders). */
   buyPaidOrder: PaidOrderBuyer;
+  /** Counters shared by the store's processes (the M-Pesa prompts each phone was sent). */
+  limits: LimitFactory;
 }
+
+const PROMPT_WINDOW_MS = 10 * 60_000;
 
 /** Wires M-Pesa deposits: the Daraja client, the simulator in simulator mode, the reconciler. */
 export async function createPayments(app: FastifyInstance, wiring: PaymentsWiring, opts: PaymentsOptions = {}) {
@@ -35,7 +40,7 @@ export async function createPayments(app: FastifyInstance, wiring: PaymentsWirin
     });
   }
   const daraja = createDarajaClient({ baseUrl: m.baseUrl, consumerKey: m.consumerKey, consumerSecret: m.consumerSecret, shortcode: m.shortcode, passkey: m.passkey, transactionType: m.transactionType, ...(opts.darajaFetch ? { fetch: opts.darajaFetch } : {}) });
-  const deposits = createDepositService({ db: app.db, daraja, callbackBase: app.config.publicUrl, log: app.log, firstCheckMs: m.reconcileAfterMs, buyPaidOrder: wiring.buyPaidOrder });
+  const deposits = createDepositService({ db: app.db, daraja, callbackBase: app.config.publicUrl, log: app.log, firstCheckMs: m.reconcileAfterMs, buyPaidOrder: wiring.buyPaidOrder, prompts: wiring.limits('mpesa-prompts', { points: app.config.mpesaPromptsPerPhone, windowMs: PROMPT_WINDOW_MS }) });
   const reconciler = createReconciler({ deposits, daraja, log: app.log, firstCheckMs: m.reconcileAfterMs });
   return { deposits, reconciler, routes: paymentRoutes(deposits) };
 }

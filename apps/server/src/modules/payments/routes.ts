@@ -15,10 +15,10 @@ export function paymentRoutes(deposits: DepositService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Top up with M-Pesa: sends an STK push to the phone',
-          description: 'phone_number in any Kenyan form; amount a whole number of Ksh from 1 to 250,000; username is your buyer id.',
+          description: 'phone_number in any Kenyan form; amount a whole number of Ksh from 1 to 250,000; username is your buyer id. One phone gets a few prompts per 10 minutes at most (429 with Retry-After).',
           security: [{ bearer: [] }],
           body: depositInputSchema,
-          response: { 200: depositStartedSchema, 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetailSchema, 502: errorDetailSchema.extend({ success: z.literal(false) }) },
+          response: { 200: depositStartedSchema, 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetailSchema, 429: errorDetailSchema, 502: errorDetailSchema.extend({ success: z.literal(false) }) },
         },
       },
       async (request) => {
