@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
-import { theme } from './src/app/theme.ts';
+import { theme } from './src/components/theme.ts';
 
 const DAY = 24 * 3600;
 

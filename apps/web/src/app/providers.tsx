@@ -1,12 +1,7 @@
-import CssBaseline from '@mui/material/CssBaseline';
-// The system's provider: Material's own also carries the CSS-variables provider (about 3 KB gzipped on the
-// home page), which a theme made without CSS variables, like ours, never uses.
-import { ThemeProvider } from '@mui/system';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { i18n } from '../lib/i18n.ts';
-import { theme } from './theme.ts';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -23,10 +18,9 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          {children}
-        </ThemeProvider>
+        {/* No MUI theme here: the shell, the home page and a video's page are plain elements with static
+            CSS (components/base.css); the parts built with MUI bring the theme (components/lazy-themed.tsx). */}
+        {children}
       </QueryClientProvider>
     </I18nProvider>
   );

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from './layout/app-layout.tsx';
+import { lazyThemed } from '../components/lazy-themed.tsx';
 import { HomeScreen } from '../features/catalog/routes/home.tsx';
 import { loadAccountMessages } from '../features/account/messages.ts';
 import { loadAuthMessages } from '../features/auth/messages.ts';
@@ -12,32 +13,34 @@ import { loadPlayerMessages } from '../features/player/messages.ts';
 import { loadSearchMessages } from '../features/search/messages.ts';
 
 // The home page ships with the first bundle; every other screen loads when first opened, together with
-// the words of the features it shows, in the chosen language (the catalogue's come with the home page).
+// the words of the features it shows, in the chosen language (the catalogue's come with the home page),
+// and, for the screens built with MUI components, with the theme (lazyThemed).
 const withMessages = <T,>(code: Promise<T>, ...messages: Promise<void>[]) => Promise.all([code, ...messages]).then(([screen]) => screen);
 const lists = () => import('../features/catalog/routes/lists.tsx');
-const DjScreen = lazy(() => import('../features/catalog/routes/dj.tsx'));
-const PopularScreen = lazy(() => import('../features/catalog/routes/popular.tsx'));
-const GenreScreen = lazy(() => import('../features/catalog/routes/genre.tsx'));
-const DeejaysScreen = lazy(() => import('../features/catalog/routes/deejays.tsx'));
-const NewScreen = lazy(() => lists().then((m) => ({ default: m.NewScreen })));
-const StoreCategoryScreen = lazy(() => lists().then((m) => ({ default: m.StoreCategoryScreen })));
-const SuggestionsScreen = lazy(() => lists().then((m) => ({ default: m.SuggestionsScreen })));
-const TrendScreen = lazy(() => lists().then((m) => ({ default: m.TrendScreen })));
-const GuideScreen = lazy(() => lists().then((m) => ({ default: m.GuideScreen })));
-const SearchScreen = lazy(() => withMessages(import('../features/search/routes/search.tsx'), loadSearchMessages()));
+const DjScreen = lazyThemed(() => import('../features/catalog/routes/dj.tsx').then((m) => m.default));
+const PopularScreen = lazyThemed(() => import('../features/catalog/routes/popular.tsx').then((m) => m.default));
+const GenreScreen = lazyThemed(() => import('../features/catalog/routes/genre.tsx').then((m) => m.default));
+const DeejaysScreen = lazyThemed(() => import('../features/catalog/routes/deejays.tsx').then((m) => m.default));
+const NewScreen = lazyThemed(() => lists().then((m) => m.NewScreen));
+const StoreCategoryScreen = lazyThemed(() => lists().then((m) => m.StoreCategoryScreen));
+const SuggestionsScreen = lazyThemed(() => lists().then((m) => m.SuggestionsScreen));
+const TrendScreen = lazyThemed(() => lists().then((m) => m.TrendScreen));
+const GuideScreen = lazyThemed(() => lists().then((m) => m.GuideScreen));
+const SearchScreen = lazyThemed(() => withMessages(import('../features/search/routes/search.tsx'), loadSearchMessages()).then((m) => m.default));
+// A video's page is plain elements like the home page (its buy dialog brings the theme when it opens).
 const VideoScreen = lazy(() => withMessages(import('./routes/video.tsx'), loadCartMessages()));
-const WatchScreen = lazy(() => withMessages(import('./routes/watch.tsx'), loadPlayerMessages(), loadCartMessages()));
-const ContactScreen = lazy(() => withMessages(import('../features/content/routes/contact.tsx'), loadContentMessages()));
-const AboutScreen = lazy(() => withMessages(import('../features/content/routes/about.tsx'), loadContentMessages()));
-const NotificationsScreen = lazy(() => withMessages(import('../features/content/routes/notifications.tsx'), loadContentMessages()));
-const NotFoundScreen = lazy(() => withMessages(import('../features/not-found/not-found.tsx'), loadNotFoundMessages()));
-const AuthenticateScreen = lazy(() => withMessages(import('../features/auth/routes/authenticate.tsx'), loadAuthMessages()));
-const PasswordResetScreen = lazy(() => withMessages(import('../features/auth/routes/password-reset.tsx'), loadAuthMessages()));
-const AccountScreen = lazy(() => withMessages(import('../features/account/routes/account.tsx'), loadAccountMessages()));
-const ProfileScreen = lazy(() => withMessages(import('../features/account/routes/profile.tsx'), loadAccountMessages()));
-const DepositScreen = lazy(() => withMessages(import('../features/deposit/routes/deposit.tsx'), loadDepositMessages()));
-const CartScreen = lazy(() => withMessages(import('../features/cart/routes/cart.tsx'), loadCartMessages()));
-const PurchaseDoneScreen = lazy(() => withMessages(import('../features/cart/routes/purchase-done.tsx'), loadCartMessages()));
+const WatchScreen = lazyThemed(() => withMessages(import('./routes/watch.tsx'), loadPlayerMessages(), loadCartMessages()).then((m) => m.default));
+const ContactScreen = lazyThemed(() => withMessages(import('../features/content/routes/contact.tsx'), loadContentMessages()).then((m) => m.default));
+const AboutScreen = lazyThemed(() => withMessages(import('../features/content/routes/about.tsx'), loadContentMessages()).then((m) => m.default));
+const NotificationsScreen = lazyThemed(() => withMessages(import('../features/content/routes/notifications.tsx'), loadContentMessages()).then((m) => m.default));
+const NotFoundScreen = lazyThemed(() => withMessages(import('../features/not-found/not-found.tsx'), loadNotFoundMessages()).then((m) => m.default));
+const AuthenticateScreen = lazyThemed(() => withMessages(import('../features/auth/routes/authenticate.tsx'), loadAuthMessages()).then((m) => m.default));
+const PasswordResetScreen = lazyThemed(() => withMessages(import('../features/auth/routes/password-reset.tsx'), loadAuthMessages()).then((m) => m.default));
+const AccountScreen = lazyThemed(() => withMessages(import('../features/account/routes/account.tsx'), loadAccountMessages()).then((m) => m.default));
+const ProfileScreen = lazyThemed(() => withMessages(import('../features/account/routes/profile.tsx'), loadAccountMessages()).then((m) => m.default));
+const DepositScreen = lazyThemed(() => withMessages(import('../features/deposit/routes/deposit.tsx'), loadDepositMessages()).then((m) => m.default));
+const CartScreen = lazyThemed(() => withMessages(import('../features/cart/routes/cart.tsx'), loadCartMessages()).then((m) => m.default));
+const PurchaseDoneScreen = lazyThemed(() => withMessages(import('../features/cart/routes/purchase-done.tsx'), loadCartMessages()).then((m) => m.default));
 
 /** Every storefront route of seed §2 (declarative routes: the data router's code is not needed). */
 export function AppRoutes() {

@@ -1,27 +1,27 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useT } from '../lib/i18n.ts';
+
+// Plain elements with the shell's classes (app/layout/shell.css): the home page shows these without
+// loading MUI at all.
 
 /** A failed load: the seed's message and a way to try again. */
 export function ErrorState({ message, onRetry }: { message?: string; onRetry?: () => void }) {
   const t = useT();
   return (
-    <Box role="alert" sx={{ py: 4, textAlign: 'center' }}>
-      <Typography sx={{ mb: 1.5 }}>{message ?? t('states.error')}</Typography>
+    <div role="alert" className="state">
+      <p className="state-message">{message ?? t('states.error')}</p>
       {onRetry && (
-        <Button variant="outlined" onClick={onRetry}>
+        <button type="button" className="btn btn-outlined" onClick={onRetry}>
           {t('states.try_again')}
-        </Button>
+        </button>
       )}
-    </Box>
+    </div>
   );
 }
 
 export function EmptyState({ message }: { message: string }) {
   return (
-    <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }} role="status">
+    <p className="state state-empty" role="status">
       {message}
-    </Typography>
+    </p>
   );
 }

@@ -1,15 +1,8 @@
-import Box from '@mui/material/Box';
 import './cards.css';
 import type { Video } from '@store/contract';
 import { useT } from '../lib/i18n.ts';
 import { EmptyState, ErrorState } from './states.tsx';
 import { VideoCard } from './video-card.tsx';
-
-const gridSx = {
-  display: 'grid',
-  gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(140px, 1fr))' },
-  gap: { xs: 1.25, sm: 2 },
-} as const;
 
 /** A card's placeholder while its rail loads: plain elements (cards.css), shown by the dozen. */
 export function PosterSkeleton() {
@@ -32,27 +25,27 @@ interface VideoGridProps {
   skeletons?: number;
 }
 
-/** A grid of posters with its loading skeleton, its error (with retry) and its empty text. */
+/** A grid of posters with its loading skeleton, its error (with retry) and its empty text (cards.css). */
 export function VideoGrid({ videos, isLoading, isError, onRetry, emptyText, guide, skeletons = 12 }: VideoGridProps) {
   const t = useT();
   if (isError) return <ErrorState onRetry={onRetry} />;
   if (isLoading || !videos) {
     return (
-      <Box sx={gridSx} role="status" aria-busy="true" aria-label={t('states.loading_videos')}>
+      <div className="vc-grid" role="status" aria-busy="true" aria-label={t('states.loading_videos')}>
         {Array.from({ length: skeletons }, (_, i) => (
           <PosterSkeleton key={i} />
         ))}
-      </Box>
+      </div>
     );
   }
   if (videos.length === 0) return <EmptyState message={emptyText} />;
   return (
-    <Box component="ul" sx={{ ...gridSx, listStyle: 'none', p: 0, m: 0 }}>
+    <ul className="vc-grid">
       {videos.map((v, i) => (
         <li key={v.vidId}>
           <VideoCard video={v} guide={guide} eager={i < 6} sizes="(max-width: 600px) 33vw, 180px" />
         </li>
       ))}
-    </Box>
+    </ul>
   );
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyThemed } from '../components/lazy-themed.tsx';
 
 const pageLoaded = () => new Promise((done) => (document.readyState === 'complete' ? done(0) : window.addEventListener('load', done, { once: true })));
 
@@ -6,7 +7,7 @@ const pageLoaded = () => new Promise((done) => (document.readyState === 'complet
  * The offline notice and the update prompt. Their code, their words and the service worker's
  * registration load once the page has loaded: none of it is in the home page's first JavaScript.
  */
-const PwaStatus = lazy(() => pageLoaded().then(() => import('./pwa-status.tsx')).then((m) => m.load()));
+const PwaStatus = lazyThemed(() => pageLoaded().then(() => import('./pwa-status.tsx')).then((m) => m.load()).then((m) => m.default));
 
 /** Where the layout shows them. */
 export const PwaMount = () => (

@@ -3,14 +3,17 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
+import { Themed } from '../components/themed.tsx';
 
-/** Renders inside the app's providers and a router at `path`. */
+/** Renders inside the app's providers, the MUI theme (as the lazy screens have it) and a router at `path`. */
 export function renderApp(ui: ReactNode, path = '/') {
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } });
   return render(
     <AppProviders queryClient={client}>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      <Themed>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </Themed>
     </AppProviders>,
   );
 }

@@ -1,5 +1,5 @@
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { STORE_NAME } from '../../lib/store-info.ts';
 import { AccountLink } from './account-link.tsx';
@@ -18,10 +18,11 @@ import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 import { LazySection } from '../../components/lazy-section.tsx';
 import { PwaMount } from '../../pwa/pwa-mount.tsx';
 import { useT } from '../../lib/i18n.ts';
+import { lazyThemed } from '../../components/lazy-themed.tsx';
 import './shell.css';
 
 // The drawer's code (modal, focus trap, transitions) loads the first time a phone opens the menu.
-const MenuDrawer = lazy(() => import('./menu-drawer.tsx'));
+const MenuDrawer = lazyThemed(() => import('./menu-drawer.tsx').then((m) => m.default));
 
 const MenuIcon = () => (
   <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
@@ -35,7 +36,7 @@ const MenuIcon = () => (
  */
 export function AppLayout() {
   const t = useT();
-  const wide = useMediaQuery(`(min-width:${SIDEBAR_MIN_WIDTH}px)`, { noSsr: true });
+  const wide = useMediaQuery(`(min-width:${SIDEBAR_MIN_WIDTH}px)`);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const [sidebarShown, setSidebarShown] = useState(true);

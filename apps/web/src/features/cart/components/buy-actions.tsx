@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, use, useEffect, useState } from 'react';
+import { Suspense, use, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Video } from '@store/contract';
 import { ownedVideoQuery } from '../../../lib/owned-video.ts';
@@ -8,11 +8,12 @@ import { useAddToCart } from '../api/order-calls.ts';
 import { useCart } from '../../../api/get-cart.ts';
 import { i18n, useT } from '../../../lib/i18n.ts';
 import { loadCartMessages } from '../messages.ts';
+import { lazyThemed } from '../../../components/lazy-themed.tsx';
 
 // The dialog (its form, zod and the contract's schemas) loads when Buy is near a finger, not with the
 // store page: evaluating it with the page was a third of a long task on a slow phone (bench/README.md).
 const loadBuyDialog = () => import('./buy-dialog.tsx');
-const BuyDialog = lazy(() => loadBuyDialog().then((m) => ({ default: m.BuyDialog })));
+const BuyDialog = lazyThemed(() => loadBuyDialog().then((m) => m.BuyDialog));
 
 let loading: Promise<void> | undefined;
 /**

@@ -1,4 +1,4 @@
-import useMediaQuery from '@mui/material/useMediaQuery';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Video } from '@store/contract';
@@ -50,7 +50,7 @@ export function HeroSlider({ videos: answer, isLoading }: { videos: Video[] | un
   // Built from a deferred copy of the answer: the render that a query's answer triggers cannot yield
   // to the browser, the deferred one can (the slides were part of a long task on a slow phone).
   const videos = useDeferredValue(isLoading ? undefined : answer);
-  const wide = useMediaQuery(`(min-width:${WIDE_SLIDER_MIN_WIDTH}px)`, { noSsr: true });
+  const wide = useMediaQuery(`(min-width:${WIDE_SLIDER_MIN_WIDTH}px)`);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);

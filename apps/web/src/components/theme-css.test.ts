@@ -3,12 +3,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { theme } from './theme.ts';
 
-// The shell's static CSS repeats the theme's values once, as variables; a change of colour in the
+// The static CSS of the shell and the first pages repeats the theme's values once, as variables; a change of colour in the
 // theme must reach the header, the buttons and the video page too.
-const css = readFileSync(path.join(import.meta.dirname, 'layout', 'shell.css'), 'utf8');
+const css = readFileSync(path.join(import.meta.dirname, 'base.css'), 'utf8');
 const variable = (name: string) => css.match(new RegExp(`--${name}:\\s*([^;]+);`))?.[1]?.trim();
 
-describe("the shell's CSS variables", () => {
+describe("base.css's variables", () => {
   it("are the theme's colours, shadows and font", () => {
     const p = theme.palette;
     expect({
@@ -27,6 +27,7 @@ describe("the shell's CSS variables", () => {
       disabled: variable('disabled'),
       'disabled-bg': variable('disabled-bg'),
       paper: variable('paper'),
+      background: variable('background'),
       'grey-900': variable('grey-900'),
       font: variable('font'),
       'shadow-2': variable('shadow-2'),
@@ -49,6 +50,7 @@ describe("the shell's CSS variables", () => {
       disabled: p.action.disabled,
       'disabled-bg': p.action.disabledBackground,
       paper: p.background.paper,
+      background: p.background.default,
       'grey-900': p.grey[900],
       font: theme.typography.fontFamily,
       'shadow-2': theme.shadows[2],
