@@ -141,6 +141,23 @@ describe.each(engines())('profiles on %s', (engine) => {
     expect(await portraits()).toBe(before);
   });
 
+  it('answers broken or oversized form data with a client error in words, never a 500', async () => {
+    const c = await signedInCustomer(t.app);
+    const raw = (contentType: string, payload: string) => t.app.inject({ method: 'PATCH', url: `/api/profile/${c.buyerid}/`, headers: { ...c.auth, 'content-type': contentType }, payload });
+    const cut = await raw('multipart/form-data; boundary=zzz', '--zzz\r\nContent-Disposition: form-data; name="city"\r\n\r\nNakuru');
+    expect([cut.statusCode, cut.json()]).toEqual([400, { detail: 'Malformed form data in the request body.' }]);
+    const noBoundary = await raw('multipart/form-data', 'city=Nakuru');
+    expect([noBoundary.statusCode, noBoundary.json()]).toEqual([400, { detail: 'Malformed form data in the request body.' }]);
+    const form = new FormData();
+    for (let i = 0; i < 12; i++) form.append(`field${i}`, 'x');
+    const many = await patch(`/api/profile/${c.buyerid}/`, c.auth, form);
+    expect([many.statusCode, many.json()]).toEqual([413, { detail: 'The request body is too large.' }]);
+    const kiswahili = await t.app.inject({ method: 'PATCH', url: `/api/profile/${c.buyerid}/`, headers: { ...c.auth, 'accept-language': 'sw', 'content-type': 'multipart/form-data' }, payload: 'x' });
+    expect(kiswahili.json()).toEqual({ detail: 'Data ya fomu iliyotumwa haiko sawa.' });
+    const info = await t.app.inject({ url: '/api/info/', headers: c.auth });
+    expect(info.json<{ user: User }>().user.profile.city).not.toBe('Nakuru');
+  });
+
   it('refuses a 20 MB picture and a file that is not a picture, keeping nothing', async () => {
     const c = await signedInCustomer(t.app);
     const before = await portraits();

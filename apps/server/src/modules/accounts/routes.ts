@@ -20,7 +20,7 @@ import {
   tokensSchema,
   userSchema,
 } from '@store/contract';
-import { FieldError, fieldErrorFromIssues } from '../../lib/http-errors.ts';
+import { FieldError, fieldErrorFromIssues, HttpError } from '../../lib/http-errors.ts';
 import { parseId } from '../catalog/catalog-service.ts';
 import type { AccountService } from './account-service.ts';
 import { currentUser } from './auth.ts';
@@ -45,6 +45,9 @@ const tags = ['accounts'];
 const REFRESH_COOKIE = 'refresh_token';
 const detail = (message: string) => ({ detail: message });
 
+/** @fastify/multipart's limits (fields, files, parts), refused in its own words otherwise. */
+const TOO_MANY_PARTS = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT']);
+
 /** The profile fields and picture of a PATCH, sent as JSON or as multipart form data. */
 async function readProfilePatch(request: FastifyRequest) {
   if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, picture: undefined };
@@ -58,8 +61,12 @@ async function readProfilePatch(request: FastifyRequest) {
       } else fields[part.fieldname] = part.value;
     }
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new FieldError({ profile_pic: ['The picture must be at most 5 MB.'] });
-    throw err;
+    if (err instanceof FieldError) throw err;
+    const code = (err as { code?: string }).code ?? '';
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new FieldError({ profile_pic: ['The picture must be at most 5 MB.'] });
+    if (TOO_MANY_PARTS.has(code)) throw new HttpError(413, 'The request body is too large.');
+    // Anything else while reading the parts is the form itself (cut short, no boundary): the sender's.
+    throw new HttpError(400, 'Malformed form data in the request body.');
   }
   return { fields, picture: picture && picture.length > 0 ? picture : undefined };
 }
