@@ -67,6 +67,7 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
             // in development.
             ...(config.env === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : { stream: pino.destination({ dest: 1, sync: false }) }),
           },
+    // Addresses, never true: with true Fastify takes the leftmost X-Forwarded-For entry, the client's own words.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -26,6 +26,13 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: '/srv/video-store' }).dataDir).toBe('/srv/video-store');
   });
 
+  it('trusts X-Forwarded-For only from proxies named by address, never from anyone', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe('loopback, linklocal, uniquelocal');
+    expect(loadConfig({ TRUST_PROXY: '173.245.48.0/20, 10.0.0.1' }).trustProxy).toBe('173.245.48.0/20, 10.0.0.1');
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { S3Location } from './modules/media/storage/s3-store.ts';
 
 const DEV_JWT_SECRET = 'development-only-secret-do-not-use-in-production';
+/** TRUST_PROXY=true: a proxy on this host or a private network (proxy-addr's names for those ranges). */
+const PRIVATE_PROXIES = 'loopback, linklocal, uniquelocal';
 
 /** Every environment variable the server reads, with its default. The README lists the same. */
 const envSchema = z.object({
@@ -26,8 +28,15 @@ const envSchema = z.object({
   DEMO_DATA: z.enum(['true', 'false']).optional(),
   /** Shared rate-limit counters for several instances; unset keeps them in memory. */
   REDIS_URL: z.string().url().optional(),
-  /** Trust X-Forwarded-For from a reverse proxy (for client IPs in rate limits). */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * The reverse proxies in front, by address: `true` for any on this host or a private network, or a
+   * comma-separated list of addresses and CIDR ranges. The client's address is the one the nearest
+   * untrusted hop is, never the leftmost X-Forwarded-For entry, which any client can write.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'true, false, or proxy addresses and CIDR ranges separated by commas')
+    .default('false'),
   /** Signs access and refresh tokens. The default is for development only; production refuses it. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters.').default(DEV_JWT_SECRET),
   /** An SMTP server (smtp://user:pass@host:587); unset writes mail to DATA_DIR/outbox and the console. */
@@ -99,7 +108,8 @@ export interface Config {
   logLevel: string;
   demoData: boolean;
   redisUrl: string | undefined;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For entries are believed (proxy-addr's names and ranges), or none. */
+  trustProxy: string | false;
   contactRateLimit: { max: number; timeWindow: string };
   jwtSecret: string;
   smtpUrl: string | undefined;
@@ -182,7 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     demoData,
     redisUrl: e.REDIS_URL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY === 'true' ? PRIVATE_PROXIES : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     contactRateLimit: { max: e.CONTACT_RATE_LIMIT, timeWindow: e.CONTACT_RATE_WINDOW },
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../../../test/helpers/engines.ts';
 import { login, newCustomer, register } from '../../../test/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { loadConfig } from '../../config.ts';
 
 describe.each(engines())('registering and logging in on %s', (engine) => {
   let t: TestApp;
@@ -132,6 +133,21 @@ describe.each(engines())('registering and logging in on %s', (engine) => {
     const statuses = guesses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 401)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(22);
+  });
+
+  it('behind a reverse proxy, counts the address the proxy saw: a forged X-Forwarded-For escapes no limit', async () => {
+    const limited = await createTestApp(engine, { loginRateLimit: 2, trustProxy: loadConfig({ TRUST_PROXY: 'true' }).trustProxy });
+    try {
+      // The proxy (10.0.0.5) appends the address it saw to whatever the client sent.
+      const send = (forged: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/login/', payload: { email: 'x@example.co.ke', password: 'whatever1' }, remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': `${forged}, 203.0.113.9` } });
+      const statuses = [(await send('1.1.1.1')).statusCode, (await send('1.1.1.2')).statusCode, (await send('1.1.1.3')).statusCode];
+      expect(statuses).toEqual([401, 401, 429]);
+      const other = await limited.app.inject({ method: 'POST', url: '/api/login/', payload: { email: 'x@example.co.ke', password: 'whatever1' }, remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': '203.0.113.10' } });
+      expect(other.statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('limits login attempts per address overall', async () => {
