@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MemoryLocker } from '@tus/server';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -33,6 +34,7 @@ import { registerMediaStreaming } from './modules/media/stream-routes.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { openMediaStore } from './modules/media/storage/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
+import { createRedisLocker } from './modules/admin/upload-locker.ts';
 import { rateLimits } from './lib/rate-limits.ts';
 import { words } from './lib/words.ts';
 import { registerLanguages } from './plugins/languages.ts';
@@ -40,7 +42,7 @@ import { registerLanguages } from './plugins/languages.ts';
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
-  /** Shared rate-limit counters; absent keeps them in this process's memory. */
+  /** Shared rate-limit counters and upload locks; absent keeps them in this process's memory. */
   redis?: Redis | undefined;
   /** Where mail goes; by default SMTP_URL or the outbox folder. */
   mailer?: Mailer;
@@ -82,6 +84,13 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
   app.decorate('dbEngine', database.engine);
   app.decorate('catalogCache', new ResponseCache());
   app.decorate('mediaStore', openMediaStore(config));
+  if (redis) {
+    const locker = createRedisLocker(redis);
+    app.decorate('uploadLocker', locker);
+    app.addHook('onClose', () => locker.close());
+  } else {
+    app.decorate('uploadLocker', new MemoryLocker());
+  }
   registerRouteTable(app);
 
   registerErrorHandler(app);

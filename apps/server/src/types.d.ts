@@ -8,6 +8,7 @@ import type { Mailer } from './modules/mail/mailer.ts';
 import type { MediaStore } from './modules/media/storage/media-store.ts';
 import type { DepositService } from './modules/payments/deposit-service.ts';
 import type { RouteEntry } from './plugins/route-table.ts';
+import type { Locker } from '@tus/server';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,5 +33,7 @@ declare module 'fastify' {
     mediaJobs: JobQueue;
     /** Where mail really goes (SMTP or the outbox folder); the mail jobs send through it. */
     mailTransport: Mailer;
+    /** Locks on tus uploads: through Redis when configured (any web process may get the next PATCH), else in memory. */
+    uploadLocker: Locker;
   }
 }

@@ -32,7 +32,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(crudRoutes(videoResource(app.mediaStore)));
   await app.register(crudRoutes(customerResource));
   await app.register(mediaActionRoutes(app.mediaStore));
-  await app.register(uploadRoutes({ db: app.db, store: app.mediaStore, mediaDir, s3: app.config.media.storage, tools: locateMediaTools(app.config.media), onCatalogChange: () => app.catalogCache.clear() }));
+  await app.register(uploadRoutes({ db: app.db, store: app.mediaStore, mediaDir, s3: app.config.media.storage, tools: locateMediaTools(app.config.media), locker: app.uploadLocker, onCatalogChange: () => app.catalogCache.clear() }));
   await app.register(customerRoutes);
   await app.register(depositRoutes);
   await app.register(moneyRoutes);

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import { Server as TusServer, type Upload } from '@tus/server';
+import { Server as TusServer, type Locker, type Upload } from '@tus/server';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { EXTRA_FILE_EXTENSIONS, MAIN_VIDEO_EXTENSIONS, MAX_EXTRA_FILE_BYTES, MAX_MAIN_VIDEO_BYTES, UPLOAD_KINDS } from '@store/contract';
@@ -93,7 +93,7 @@ function readMeta(upload: Upload): UploadMeta {
  * the main video (checked with ffprobe, then queued for transcoding; the original stays until the
  * job succeeds) or an extra (stored as given). The admin hooks have already let only staff in.
  */
-export function uploadRoutes(deps: { db: Database; store: MediaStore; mediaDir: string; s3: S3Location | undefined; tools: MediaTools | null; onCatalogChange: () => void }): FastifyPluginAsync {
+export function uploadRoutes(deps: { db: Database; store: MediaStore; mediaDir: string; s3: S3Location | undefined; tools: MediaTools | null; locker: Locker; onCatalogChange: () => void }): FastifyPluginAsync {
   const { store } = deps;
   const uploads = uploadDatastore(store, deps);
   /** Who is uploading, for the audit row: tus hands its hooks the raw request only. */
@@ -162,6 +162,7 @@ export function uploadRoutes(deps: { db: Database; store: MediaStore; mediaDir: 
     relativeLocation: true,
     datastore: uploads.datastore,
     ...uploads.naming,
+    locker: deps.locker,
     maxSize: MAX_MAIN_VIDEO_BYTES,
     disableTerminationForFinishedUploads: true,
     // The back office is on this origin: no other site's page may read these answers.
