@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { canAccess } from './access.ts';
 import { PRIVATE_PREFIX } from './owned-media.ts';
 import { mediaPaths } from './pipeline.ts';
+import { createRedirectPresigner } from './storage/redirect-presigner.ts';
 import { encodeMediaPath, signMediaPath, verifyMediaSignature, type MediaGrant } from './signing.ts';
 
 /** Renditions are plain ASCII; extra files keep the names staff gave them (spaces, Kiswahili), minus control characters. */
@@ -51,6 +52,7 @@ export async function registerMediaStreaming(app: FastifyInstance): Promise<void
   const secret = app.config.media.secret;
   const store = app.mediaStore;
   const bucketKey = (fullPath: string) => `private/${fullPath.slice(PRIVATE_PREFIX.length)}`;
+  const presignRedirect = createRedirectPresigner(store);
 
   app.get('/media/private/*', { config: { compress: false }, schema: { hide: true } }, async (request, reply) => {
     const rawPath = request.url.split('?')[0]!;
@@ -77,8 +79,8 @@ export async function registerMediaStreaming(app: FastifyInstance): Promise<void
       return reply.type('application/vnd.apple.mpegurl').header('cache-control', 'private, no-store').send(signed);
     }
     if (store.driver === 's3') {
-      // The bytes come from the bucket: a presigned address with the same life and file name.
-      const url = await presign(filePath, grant.downloadName);
+      // The bytes come from the bucket: a presigned address with (at most) the same life, and the file name.
+      const url = await presignRedirect(bucketKey(filePath), grant.expires, grant.downloadName);
       return reply.code(302).header('location', url).header('cache-control', 'private, no-store').send();
     }
 
