@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { childPids } from '../lib/harness.mjs';
+import { childPids, cpuSeconds } from '../lib/harness.mjs';
 import { DJS, SYNOPSES, TITLES, djTerms, synopsisTerms, typoTerms } from './catalogue.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -111,12 +111,6 @@ async function startBareFastify(dir) {
   const url = `http://127.0.0.1:${port}/list`;
   await waitFor(url);
   return { url, pid: proc.pid, stop: () => proc.kill('SIGTERM') };
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
-async function cpuSeconds(pid) {
-  const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** One autocannon run; with a pid, also the CPU time that process spent per answer (us). */

@@ -64,7 +64,15 @@ export async function login(base, email, password) {
   return (await res.json()).tokens.access;
 }
 
-/** Resident memory of a process in MB (Linux). */
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); 0 once it is gone. */
+export async function cpuSeconds(pid) {
+  const { readFile } = await import('node:fs/promises');
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  if (!stat) return 0;
+  const fields = stat.split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /**
  * The ids of a process's children. `ps --ppid` exits 1 when there are none (the store run as node
  * itself rather than under tsx's wrapper): that is an empty list, not an error.
@@ -76,6 +84,7 @@ export function childPids(pid) {
   return ps.stdout.trim().split(/\s+/).filter(Boolean).map(Number);
 }
 
+/** Resident memory of a process in MB (Linux). */
 export async function rssMb(pid) {
   const { readFile } = await import('node:fs/promises');
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');

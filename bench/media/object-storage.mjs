@@ -4,6 +4,9 @@
 // presigned address, then the ranged GET at the gateway: what a download manager does on each resume)
 // against ranged GETs straight to a presigned address at the gateway, in the same run. Prints MB/s of
 // each and the ratio (target >= 0.8). Needs an S3 gateway: `eval "$(.ci/start-ceph.sh)"` sets TEST_S3_*.
+// Also the CPU time the store's process and its PostgreSQL backends spent per range through it, and
+// per 302 when the store is asked for nothing but redirects as fast as it answers (/proc): unlike
+// MB/s, that hardly depends on what else the machine is doing.
 // Options: BENCH_SECONDS (5 per round), BENCH_ROUNDS (3), BENCH_CONNECTIONS (8), BENCH_RANGE_KB (1024),
 // BENCH_SIZE_MB (100), BENCH_DATABASE_URL.
 import { randomBytes } from 'node:crypto';
@@ -14,7 +17,7 @@ import path from 'node:path';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { adminUrl, freshDatabase, login, sql, startStore } from '../lib/harness.mjs';
+import { adminUrl, cpuSeconds, freshDatabase, login, sql, startStore } from '../lib/harness.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -29,14 +32,17 @@ const prefix = `bench-${randomBytes(4).toString('hex')}`;
 const credentials = { accessKeyId: TEST_S3_ACCESS_KEY_ID, secretAccessKey: TEST_S3_SECRET_ACCESS_KEY };
 const client = new S3Client({ region: TEST_S3_REGION, endpoint: TEST_S3_ENDPOINT, forcePathStyle: true, credentials, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
 
-/** One GET with a Range; with `follow`, a 302 is followed once (the store's answer). Answers the body's length and status. */
-function get(agent, url, range, follow) {
+/**
+ * One GET with a Range. `follow`: a 302 is followed once (the store's answer); `redirect`: the 302
+ * itself is the answer wanted; `direct`: the gateway. Answers the body's length and status.
+ */
+function get(agent, url, range, mode) {
   return new Promise((resolve, reject) => {
     http
       .get(url, { agent, headers: { range } }, (res) => {
-        if (follow && res.statusCode === 302) {
+        if (mode === 'follow' && res.statusCode === 302) {
           res.resume();
-          get(agent, res.headers.location, range, false).then(resolve, reject);
+          get(agent, res.headers.location, range, 'direct').then(resolve, reject);
           return;
         }
         let got = 0;
@@ -47,8 +53,20 @@ function get(agent, url, range, follow) {
   });
 }
 
-/** CONNECTIONS keep-alive loops of random aligned ranges for SECONDS; MB/s, req/s, p99 and failures. */
-async function rangedLoad(url, follow) {
+/** CPU seconds the store and the PostgreSQL backends serving its database have used so far. */
+async function serverCpu(store, databaseUrl) {
+  const backends = (await sql(databaseUrl, 'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+  const db = (await Promise.all(backends.map(cpuSeconds))).reduce((a, b) => a + b, 0);
+  return { store: await cpuSeconds(store.proc.pid), db, backends: backends.join(',') };
+}
+
+/**
+ * CONNECTIONS keep-alive loops of random aligned ranges for SECONDS (`mode` as for get); MB/s,
+ * req/s, p99 and wrong answers, and with `cpu` (a function answering serverCpu) the server's CPU
+ * per request in microseconds.
+ */
+async function rangedLoad(url, mode, cpu) {
+  const cpuBefore = cpu ? await cpu() : undefined;
   const blocks = Math.floor(SIZE / RANGE);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS * 2 });
   const deadline = Date.now() + SECONDS * 1000;
@@ -62,8 +80,8 @@ async function rangedLoad(url, follow) {
       while (Date.now() < deadline) {
         const start = Math.floor(Math.random() * blocks) * RANGE;
         const t = performance.now();
-        const { status, got } = await get(agent, url, `bytes=${start}-${start + RANGE - 1}`, follow);
-        if (status !== 206 || got !== RANGE) wrong++;
+        const { status, got } = await get(agent, url, `bytes=${start}-${start + RANGE - 1}`, mode);
+        if (mode === 'redirect' ? status !== 302 : status !== 206 || got !== RANGE) wrong++;
         bytes += got;
         requests++;
         latencies.push(performance.now() - t);
@@ -73,7 +91,12 @@ async function rangedLoad(url, follow) {
   const seconds = (Date.now() - began) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { mbps: bytes / 1e6 / seconds, rps: requests / seconds, p99: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0), other: wrong };
+  const result = { mbps: bytes / 1e6 / seconds, rps: requests / seconds, p99: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0), other: wrong };
+  if (!cpu) return result;
+  const after = await cpu();
+  // A backend that closed in the round takes its CPU with it: count the round only if the pool stayed.
+  const sameBackends = after.backends === cpuBefore.backends;
+  return { ...result, storeUs: ((after.store - cpuBefore.store) * 1e6) / requests, dbUs: sameBackends ? ((after.db - cpuBefore.db) * 1e6) / requests : NaN };
 }
 
 async function main() {
@@ -106,13 +129,15 @@ async function main() {
     const ours = `${store.base}${owned.media.download}`;
     const direct = await getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key }), { expiresIn: 3600 });
 
-    await rangedLoad(ours, true);
-    await rangedLoad(direct, false);
-    const rounds = { ours: [], ref: [] };
+    const cpu = () => serverCpu(store, databaseUrl);
+    await rangedLoad(ours, 'follow');
+    await rangedLoad(direct, 'direct');
+    const rounds = { ours: [], ref: [], redirects: [] };
     for (let i = 0; i < ROUNDS; i++) {
-      rounds.ours.push(await rangedLoad(ours, true));
-      rounds.ref.push(await rangedLoad(direct, false));
+      rounds.ours.push(await rangedLoad(ours, 'follow', cpu));
+      rounds.ref.push(await rangedLoad(direct, 'direct'));
     }
+    for (let i = 0; i < ROUNDS; i++) rounds.redirects.push(await rangedLoad(ours, 'redirect', cpu));
     const median = (xs) => [...xs].sort((a, b) => a.mbps - b.mbps)[Math.floor(xs.length / 2)];
     const a = median(rounds.ours);
     const b = median(rounds.ref);
@@ -121,7 +146,12 @@ async function main() {
     console.log(`  through the store (signed address, canAccess, 302, presigned GET): ${a.mbps.toFixed(0)} MB/s, ${a.rps.toFixed(0)} ranges/s, p99 ${a.p99} ms (${a.other} not 206)`);
     console.log(`  presigned GET straight from the gateway: ${b.mbps.toFixed(0)} MB/s, ${b.rps.toFixed(0)} ranges/s, p99 ${b.p99} ms (${b.other} not 206)`);
     console.log(`  rounds (MB/s): store path ${rounds.ours.map((r) => r.mbps.toFixed(0)).join(', ')}; gateway ${rounds.ref.map((r) => r.mbps.toFixed(0)).join(', ')}`);
+    const us = (xs) => xs.map((x) => (Number.isNaN(x) ? '?' : x.toFixed(0))).join(', ');
+    console.log(`  CPU per range through the store (us, each round): store process ${us(rounds.ours.map((r) => r.storeUs))}; its PostgreSQL backends ${us(rounds.ours.map((r) => r.dbUs))}`);
+    const r = [...rounds.redirects].sort((x, y) => x.storeUs - y.storeUs)[Math.floor(ROUNDS / 2)];
+    console.log(`  the store's 302 alone, as fast as it answers: ${r.rps.toFixed(0)}/s, p99 ${r.p99} ms (${r.other} not 302); CPU per 302: store process ${us([r.storeUs])} us, PostgreSQL ${us([r.dbUs])} us (rounds: ${rounds.redirects.map((x) => `${us([x.storeUs])}+${us([x.dbUs])}`).join(', ')})`);
     console.log(`  ratio store path/gateway: ${ratio.toFixed(2)} (target >= 0.80): ${ratio >= 0.8 ? 'met' : 'MISSED'}`);
+    console.log(`  load average: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
     const left = (await fs.readdir(dataDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
     console.log(`  files the web server wrote to its own disk: ${left.length ? left.join(', ') : 'none'}`);
   } finally {
