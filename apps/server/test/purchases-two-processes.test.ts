@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { djs, genres, profiles, users, videos } from '../src/db/schema.ts';
 import { ledgerMismatches, postLedgerEntry } from '../src/modules/wallet/wallet.ts';
 import { adminQuery } from './helpers/admin-sql.ts';
-import { TEMPLATE_DB, testDatabaseUrl, withDatabase } from './helpers/engines.ts';
+import { newTestDatabaseName, templateDatabase, testDatabaseUrl, withDatabase } from './helpers/engines.ts';
 import { type Running, startServer } from './helpers/server-process.ts';
 
 const url = testDatabaseUrl();
@@ -19,7 +18,7 @@ const json = { 'content-type': 'application/json' };
 // which CI always sets (engines.ts fails CI without it).
 describe('purchases through two server processes on one PostgreSQL', () => {
   const servers: Running[] = [];
-  const name = `store_test_${randomBytes(6).toString('hex')}`;
+  const name = newTestDatabaseName();
   let dataDir = '';
   afterAll(async () => {
     for (const s of servers) s.child.kill('SIGTERM');
@@ -29,7 +28,7 @@ describe('purchases through two server processes on one PostgreSQL', () => {
   });
 
   it('gives exactly 5 purchases out of 200 split between them when the balance covers 5', async () => {
-    await adminQuery(url!, `CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DB}"`);
+    await adminQuery(url!, `CREATE DATABASE "${name}" TEMPLATE "${templateDatabase()}"`);
     const dbUrl = withDatabase(url!, name);
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-two-'));
     const env = { DATABASE_URL: dbUrl, DEMO_DATA: 'false' };

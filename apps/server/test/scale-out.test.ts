@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +12,7 @@ import { locateMediaTools, runTool } from '../src/modules/media/ffmpeg.ts';
 import { createS3Store } from '../src/modules/media/storage/s3-store.ts';
 import { postLedgerEntry } from '../src/modules/wallet/wallet.ts';
 import { adminQuery } from './helpers/admin-sql.ts';
-import { TEMPLATE_DB, testDatabaseUrl, testRedisUrl, withDatabase } from './helpers/engines.ts';
+import { newTestDatabaseName, templateDatabase, testDatabaseUrl, testRedisUrl, withDatabase } from './helpers/engines.ts';
 import { s3Env, testS3 } from './helpers/s3.ts';
 import { type Running, startServer } from './helpers/server-process.ts';
 
@@ -32,7 +31,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 describe('two web processes and a worker on one PostgreSQL, Redis and bucket', () => {
   const url = testDatabaseUrl()!;
   const s3 = testS3()!;
-  const name = `store_test_${randomBytes(6).toString('hex')}`;
+  const name = newTestDatabaseName();
   const servers: Running[] = [];
   const workers: ChildProcess[] = [];
   let tmp = '';
@@ -49,7 +48,7 @@ describe('two web processes and a worker on one PostgreSQL, Redis and bucket', (
   it('uploads through one, transcodes in a worker that survives being killed, sells through the other and streams from the bucket', async () => {
     const tools = locateMediaTools({});
     expect(tools, 'ffmpeg is needed (see .ci/run)').not.toBeNull();
-    await adminQuery(url, `CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DB}"`);
+    await adminQuery(url, `CREATE DATABASE "${name}" TEMPLATE "${templateDatabase()}"`);
     const dbUrl = withDatabase(url, name);
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'store-scale-'));
     const shared = { DATABASE_URL: dbUrl, REDIS_URL: testRedisUrl()!, ...s3Env(s3), DEMO_DATA: 'false', JWT_SECRET: 'scale-out-test-secret-of-at-least-32-characters' };

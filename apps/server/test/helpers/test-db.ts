@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
 import { adminQuery } from './admin-sql.ts';
-import { type Engine, TEMPLATE_DB, testDatabaseUrl, withDatabase } from './engines.ts';
+import { type Engine, newTestDatabaseName, templateDatabase, testDatabaseUrl, withDatabase } from './engines.ts';
 
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connection and drops the PostgreSQL database. */
@@ -20,8 +19,8 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   }
   const url = testDatabaseUrl();
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `store_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(url, `CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DB}"`);
+  const name = newTestDatabaseName();
+  await adminQuery(url, `CREATE DATABASE "${name}" TEMPLATE "${templateDatabase()}"`);
   const handle = await openDatabase({ url: withDatabase(url, name), poolSize: 4 });
   return {
     ...handle,
