@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fieldMessage, loadFormMessages } from './forms.ts';
+import { loadFormMessages } from './form-messages.ts';
+import { fieldMessage } from './forms.ts';
 import { setLanguage } from './i18n.ts';
 
 describe('field errors in the chosen language', () => {

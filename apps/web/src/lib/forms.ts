@@ -1,22 +1,11 @@
-import type { Messages } from '@lingui/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type DefaultValues, type FieldError, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { findMessage } from '@store/contract/locales';
-import english from '@store/contract/locales/en.json' with { type: 'json' };
 import { ApiError } from './api-client.ts';
-import { i18n, registerCatalog, t } from './i18n.ts';
+import { i18n, t } from './i18n.ts';
 
 type AnySchema = z.ZodType<FieldValues, FieldValues>;
-
-/**
- * The contract's messages in the chosen language: its shared catalog is keyed by the English message
- * ('This field may not be blank.' -> Kiswahili). The features with forms load it with their own words
- * (their messages.ts), so only screens with forms download it.
- */
-export const loadFormMessages = () =>
-  // English is findMessage's own list, already in this chunk.
-  registerCatalog('contract', async (language) => (language === 'sw' ? import('@store/contract/locales/sw.json') : { default: english as Messages }));
 
 /**
  * A field's error as the customer reads it. The contract's schemas say it in English: it is shown in

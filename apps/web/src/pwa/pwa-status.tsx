@@ -1,20 +1,19 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useEffect, useState } from 'react';
 import { useT } from '../lib/i18n.ts';
 import { loadPwaMessages } from './messages.ts';
 import { useOnline } from './use-online.ts';
+
+// Plain elements with classes (components/base.css): loading MUI for these after every page load
+// put its theme and styles on the main thread while the page was still settling (decision 0028).
 
 /** A small bar while the browser has no network: pages already seen still open (the service worker). */
 export function OfflineNotice() {
   const t = useT();
   const online = useOnline();
   return (
-    <Box role="status" sx={{ pointerEvents: 'auto' }}>
-      {!online && (
-        <Box sx={{ bgcolor: 'secondary.main', color: '#000', fontSize: 14, fontWeight: 600, textAlign: 'center', px: 2, py: 0.75 }}>{t('pwa.offline')}</Box>
-      )}
-    </Box>
+    <div role="status" className="pwa-live">
+      {!online && <div className="pwa-offline">{t('pwa.offline')}</div>}
+    </div>
   );
 }
 
@@ -27,15 +26,15 @@ export function UpdatePrompt({ register }: { register: (onNeedRefresh: () => voi
   }, [register]);
   if (!reload) return null;
   return (
-    <Box role="alert" sx={{ pointerEvents: 'auto', m: 1, mx: 'auto', maxWidth: 480, display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, borderRadius: 1, boxShadow: 6, bgcolor: 'background.paper', color: 'text.primary' }}>
-      <Box sx={{ flex: 1 }}>{t('pwa.update_ready')}</Box>
-      <Button size="small" onClick={() => setReload(null)} color="inherit">
+    <div role="alert" className="pwa-update">
+      <div className="pwa-update-text">{t('pwa.update_ready')}</div>
+      <button type="button" className="btn btn-text btn-small btn-inherit" onClick={() => setReload(null)}>
         {t('pwa.not_now')}
-      </Button>
-      <Button size="small" variant="contained" color="secondary" onClick={() => void reload()}>
+      </button>
+      <button type="button" className="btn btn-contained btn-small btn-secondary" onClick={() => void reload()}>
         {t('pwa.reload')}
-      </Button>
-    </Box>
+      </button>
+    </div>
   );
 }
 
@@ -56,10 +55,10 @@ function registerInBrowser(onNeedRefresh: () => void) {
 /** Both, at the bottom of the screen, above the page. */
 function PwaStatus() {
   return (
-    <Box sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 'snackbar', pointerEvents: 'none' }}>
+    <div className="pwa-status">
       <UpdatePrompt register={registerInBrowser} />
       <OfflineNotice />
-    </Box>
+    </div>
   );
 }
 
