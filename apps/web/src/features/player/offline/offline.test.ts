@@ -114,4 +114,11 @@ describe('when a saved video is removed', () => {
     await reviewSavedVideos(async () => 'unknown');
     expect(savedVideos()).toEqual([]);
   });
+
+  it('tells of a refund once when the app and the Saved list check at the same time', async () => {
+    putSavedVideo(saved(4, Date.now()));
+    await Promise.all([reviewSavedVideos(async () => 'not-owned'), reviewSavedVideos(async () => 'not-owned')]);
+    expect(savedVideos()).toEqual([]);
+    expect(removalNotices()).toEqual([{ title: 'Video 4', reason: 'refunded' }]);
+  });
 });

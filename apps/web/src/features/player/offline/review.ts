@@ -29,6 +29,9 @@ export async function checkAccess(id: number): Promise<AccessCheck> {
   }
 }
 
+/** Saved videos being removed right now (see applyCheck). */
+const removing = new Set<number>();
+
 /** Records what the server said of one saved video, removing it with a notice when access has ended. */
 export async function applyCheck(video: SavedVideo, check: AccessCheck, now: number, remove: (id: number) => Promise<void> = removeSaved): Promise<void> {
   const verdict = decide(video, check, now);
@@ -36,7 +39,15 @@ export async function applyCheck(video: SavedVideo, check: AccessCheck, now: num
     if (check === 'owned') updateSavedVideo(video.id, { checkedAt: now });
     return;
   }
-  await remove(video.id);
+  // Two reviews can run at once (the app's when it starts, the Saved list's when it opens): the copy
+  // is removed, and the customer told, once.
+  if (removing.has(video.id) || !savedVideos().some((v) => v.id === video.id)) return;
+  removing.add(video.id);
+  try {
+    await remove(video.id);
+  } finally {
+    removing.delete(video.id);
+  }
   addRemovalNotice({ title: video.title, reason: verdict });
 }
 
