@@ -31,7 +31,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('search at %s width', (v
     const list = page.getByRole('listbox', { name: 'Suggestions' });
     const option = list.getByRole('option', { name: /Demon Slayer: Hunter\u2019s Oath/ });
     await option.waitFor();
-    expect(asked).toEqual(['demn sl']); // one request for the whole burst of typing
+    // One request for the burst of typing (a busy machine may pause between two keys longer than the
+    // debounce: never one request per key, six here), and the last for all of it.
+    expect(asked.length).toBeLessThanOrEqual(2);
+    expect(asked.at(-1)).toBe('demn sl');
     await expect.poll(() => option.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await expect.poll(() => page.getByRole('status').filter({ hasText: /suggestions?:/ }).textContent()).toMatch(/^\d+ suggestions?: up and down arrows/);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useDjs } from '../../features/catalog/api/get-djs.ts';
 import { useT } from '../../lib/i18n.ts';
@@ -9,8 +10,22 @@ export function DjTabs() {
   const { data } = useDjs();
   const { pathname } = useLocation();
   const djs = (data?.results ?? []).slice(0, 4);
+  const row = useRef<HTMLElement>(null);
+  // Whether more tabs lie past the right edge (a phone): then the row fades out there.
+  useEffect(() => {
+    const el = row.current;
+    if (!el) return;
+    const mark = () => (el.dataset.more = String(el.scrollLeft + el.clientWidth < el.scrollWidth - 1));
+    mark();
+    el.addEventListener('scroll', mark, { passive: true });
+    window.addEventListener('resize', mark);
+    return () => {
+      el.removeEventListener('scroll', mark);
+      window.removeEventListener('resize', mark);
+    };
+  }, [djs.length]);
   return (
-    <nav aria-label={t('nav.djs')} className="dj-tabs">
+    <nav ref={row} aria-label={t('nav.djs')} className="dj-tabs">
       {djs.map((d, i) => {
         const href = i === 0 ? '/' : `/dj/${encodeURIComponent(d.dj_name)}`;
         return (
