@@ -58,10 +58,17 @@ export function HomeScreen() {
       {newest.isError && <VideoRail title={t('catalog.newest')} moreHref="/new" videos={undefined} isError onRetry={() => void newest.refetch()} />}
       <div className="home-rails">
         <QueryRail title={t('catalog.suggestions')} moreHref="/suggestions" query={{ page_size: HOME_SECTION, suggest: true, ordering: '-date_uploaded' }} emptyText={t('catalog.suggestions_empty')} />
-        <LazySection minHeight={RAIL_HEIGHT * 4}>
+        {/* One rail at a time as each comes near the screen: a phone renders the two it can see, not four at once. */}
+        <LazySection minHeight={RAIL_HEIGHT}>
           <TrendingRail />
+        </LazySection>
+        <LazySection minHeight={RAIL_HEIGHT}>
           <QueryRail title={t('catalog.top_series')} moreHref="/store/series" query={{ page_size: HOME_SECTION, cartegory: 'series', ordering: '-purchase_times' }} emptyText={t('catalog.top_series_empty')} />
+        </LazySection>
+        <LazySection minHeight={RAIL_HEIGHT}>
           <QueryRail title={t('catalog.top_movies')} moreHref="/store/movie" query={{ page_size: HOME_SECTION, cartegory: 'movie', ordering: '-purchase_times' }} emptyText={t('catalog.top_movies_empty')} />
+        </LazySection>
+        <LazySection minHeight={RAIL_HEIGHT}>
           <QueryRail title={t('catalog.top_anime')} moreHref="/store/anime" query={{ page_size: HOME_SECTION, cartegory: 'anime', ordering: '-purchase_times' }} emptyText={t('catalog.top_anime_empty')} />
         </LazySection>
         <LazySection minHeight={RAIL_HEIGHT * 4}>
