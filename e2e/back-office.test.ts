@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_CUSTOMER, launchChromium, logInAsDemoCustomer, screenshot, seriousAccessibilityViolations, signIn, signInAsStaff, VIEWPORTS } from './browser.ts';
+import { DEMO_CUSTOMER, enabledAndSettled, launchChromium, logInAsDemoCustomer, screenshot, seriousAccessibilityViolations, signIn, signInAsStaff, VIEWPORTS } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -150,6 +150,7 @@ describe.each([
     const confirm = dialog.getByRole('button', { name: /^Refund Ksh \d+$/ });
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('Reason').fill(`Paid twice (${viewport})`);
+    await enabledAndSettled(confirm);
     await screenshot(page, `${viewport}-admin-refund-dialog`);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     const price = (await confirm.textContent())!.replace('Refund ', '');

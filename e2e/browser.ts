@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const VIEWPORTS = { phone: { width: 360, height: 780 }, desktop: { width: 1280, height: 900 } } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
@@ -31,6 +31,15 @@ export interface AxeViolation {
 }
 
 /** Runs axe-core in the page and answers its serious and critical violations. */
+/**
+ * A button is enabled and its colours have faded in (MUI runs a transition of about 250 ms): a
+ * contrast check in the middle of the fade measures a colour nobody reads.
+ */
+export async function enabledAndSettled(button: Locator) {
+  await button.and(button.page().locator(':enabled')).waitFor();
+  await button.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
+}
+
 /** A dialog is on screen: there (its code may load when its button is touched) and its fade-in ended. */
 export function dialogShown(page: Page) {
   return page.waitForFunction(() => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, screenshot, seriousAccessibilityViolations, VIEWPORTS } from './browser.ts';
+import { enabledAndSettled, launchChromium, screenshot, seriousAccessibilityViolations, VIEWPORTS } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -70,10 +70,8 @@ describe('deposits in the browser', { timeout: 150_000 }, () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.goto('/deposit');
     await page.getByRole('form', { name: 'Deposit' }).waitFor();
-    // Deposit is enabled once the profile has loaded; MUI fades its colours in over 250 ms, and a
-    // contrast check in the middle of the fade measures a colour nobody reads.
-    await page.getByRole('button', { name: 'Deposit', exact: true }).and(page.locator(':enabled')).waitFor();
-    await page.waitForTimeout(400);
+    // Deposit is enabled once the profile has loaded.
+    await enabledAndSettled(page.getByRole('button', { name: 'Deposit', exact: true }));
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 });
