@@ -1,5 +1,6 @@
+import http from 'node:http';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -14,8 +15,9 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plu
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { apiHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSites } from './plugins/sites.ts';
+import { cachedAnswersFirst } from './modules/catalog/cached-answer.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { searchRoutes } from './modules/catalog/search-routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -56,6 +58,7 @@ export interface AppDeps {
 
 /** Builds the whole app: external plugins, then app plugins, then routes (ARCHITECTURE.md). */
 export async function buildApp({ config, database, redis, mailer, queueMail = false, payments: paymentOptions }: AppDeps): Promise<FastifyInstance> {
+  const catalogCache = new ResponseCache();
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -75,6 +78,15 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors,
     clientErrorHandler,
+    // Cached catalogue answers go out before Fastify's routing and hooks (decision 0029); the
+    // server is otherwise the one Fastify would make.
+    serverFactory: (handler, options) => {
+      const { keepAliveTimeout = 72_000, requestTimeout = 0, connectionTimeout = 0 } = options as FastifyServerOptions;
+      const server = http.createServer(cachedAnswersFirst(catalogCache, apiHeaders(config.publicUrl), handler));
+      Object.assign(server, { keepAliveTimeout, requestTimeout });
+      server.setTimeout(connectionTimeout);
+      return server;
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -82,7 +94,7 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbEngine', database.engine);
-  app.decorate('catalogCache', new ResponseCache());
+  app.decorate('catalogCache', catalogCache);
   app.decorate('mediaStore', openMediaStore(config));
   if (redis) {
     const locker = createRedisLocker(redis);

@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { CachedAnswer, ContentCoding } from '../../lib/response-cache.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CachedAnswer, ContentCoding, ResponseCache } from '../../lib/response-cache.ts';
 
 /** Below this, answers go out uncompressed (as @fastify/compress's threshold in app.ts). */
 const COMPRESS_FROM = 1024;
@@ -55,31 +56,62 @@ function notModified(header: string | undefined, etag: string): boolean {
   });
 }
 
-/**
- * Sends a cached public answer as it was stored: its bytes in the coding the client prefers (br,
- * else gzip, each compressed once per cache entry), or a 304 when the client holds it already.
- */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer) {
-  const coding = entry.body.length < COMPRESS_FROM ? 'small' : preferredCoding(request.headers['accept-encoding']);
-  reply.headers(HEADERS[coding]).header('etag', entry.etag);
-  if (notModified(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-  return reply.send(coding === 'small' || coding === 'identity' ? entry.body : request.server.catalogCache.encoded(entry, coding));
+type Coding = keyof typeof HEADERS;
+
+/** What to send for a cached answer: its status, coding and bytes (none for a 304). */
+export interface CachedReply {
+  status: 200 | 304;
+  coding: Coding;
+  body: string | Buffer | undefined;
+  bytes: number;
 }
 
 /**
- * A cached public answer goes out as soon as its URL is known: before the querystring is parsed and
- * validated and before the handler (an answer was cached only after its URL passed them, and the
- * whole URL is the key). Profiled under bench/catalog, validation was the largest part of a hit.
+ * A cached public answer as it was stored: its bytes in the coding the client prefers (br, else
+ * gzip, each compressed once per cache entry), or a 304 when the client holds it already.
  */
-export const fromCache: onRequestHookHandler = (request, reply, done) => {
-  const entry = request.server.catalogCache.get(request.url);
-  if (entry === undefined) return done();
-  void sendCached(request, reply, entry);
-};
+export function cachedReply(cache: ResponseCache, entry: CachedAnswer, acceptEncoding: string | undefined, ifNoneMatch: string | undefined): CachedReply {
+  const coding = entry.bytes < COMPRESS_FROM ? 'small' : preferredCoding(acceptEncoding);
+  if (notModified(ifNoneMatch, entry.etag)) return { status: 304, coding, body: undefined, bytes: 0 };
+  const body = coding === 'small' || coding === 'identity' ? entry.body : cache.encoded(entry, coding);
+  return { status: 200, coding, body, bytes: typeof body === 'string' ? entry.bytes : body.length };
+}
 
-/** Answers a public GET from the response cache, or computes, caches and sends it. */
-export async function cachedJson(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
-  const cache = request.server.catalogCache;
-  const entry = cache.get(request.url) ?? cache.set(request.url, JSON.stringify(await compute()));
+/** Sends a cached public answer through Fastify (the path of the request that computed it). */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer) {
+  const { status, coding, body } = cachedReply(request.server.catalogCache, entry, request.headers['accept-encoding'], request.headers['if-none-match']);
+  return reply.code(status).headers(HEADERS[coding]).header('etag', entry.etag).send(body);
+}
+
+/**
+ * Answers a public GET from the response cache, or computes, caches and sends it. `visitorsOnly`: a
+ * request carrying a token gets its own answer from the route, never this one (cachedAnswersFirst).
+ */
+export async function cachedJson(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>, { visitorsOnly = false } = {}) {
+  const entry = await request.server.catalogCache.getOrCompute(request.url, async () => JSON.stringify(await compute()), !visitorsOnly);
   return sendCached(request, reply, entry);
+}
+
+/**
+ * Node's request listener in front of Fastify's: a GET whose address has a public answer in the
+ * cache is answered here, with the API's security headers, before Fastify routes it, runs its hooks
+ * and makes its per-request objects and logger, which cost more than the rest of the answer
+ * (decision 0029). Everything else goes on to Fastify, and so does a request carrying Authorization
+ * for an answer cached for visitors only (a customer's token may change it). Cached answers are
+ * logged nowhere, as a CDN's hits are not.
+ */
+export function cachedAnswersFirst(cache: ResponseCache, securityHeaders: Readonly<Record<string, string>>, next: (req: IncomingMessage, res: ServerResponse) => void) {
+  // Per coding, the headers as Node's flat [name, value, ...] list, made once: merging header
+  // objects per answer (object spread) cost more than writing the answer (a V8 slow path).
+  const heads = Object.fromEntries(
+    Object.entries(HEADERS).map(([coding, headers]) => [coding, Object.entries(Object.assign({}, securityHeaders, headers)).flat()]),
+  ) as Record<Coding, string[]>;
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const entry = req.method === 'GET' ? cache.get(req.url!) : undefined;
+    if (entry === undefined || (!entry.forEveryone && req.headers.authorization !== undefined)) return next(req, res);
+    const { status, coding, body, bytes } = cachedReply(cache, entry, req.headers['accept-encoding'], req.headers['if-none-match']);
+    const head = heads[coding];
+    res.writeHead(status, status === 304 ? [...head, 'etag', entry.etag] : [...head, 'etag', entry.etag, 'content-length', String(bytes)]);
+    res.end(body);
+  };
 }

@@ -12,7 +12,7 @@ import {
   videoListQuerySchema,
   videoSchema,
 } from '@store/contract';
-import { cachedJson, fromCache } from './cached-answer.ts';
+import { cachedJson } from './cached-answer.ts';
 import { createCatalogService, parseId } from './catalog-service.ts';
 
 const tags = ['catalogue'];
@@ -33,7 +33,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: videoListQuerySchema,
         response: { 200: paginated(videoSchema), ...errors },
       },
-      onRequest: fromCache,
     },
     (request, reply) => cachedJson(request, reply, () => catalog.listVideos(request.url, request.query)),
   );
@@ -47,7 +46,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ page: pageParamSchema, page_size: pageSizeSchema }),
         response: { 200: paginated(videoSchema), ...errors },
       },
-      onRequest: fromCache,
     },
     (request, reply) => cachedJson(request, reply, () => catalog.trending(request.url, request.query)),
   );
@@ -67,7 +65,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The same address answers owners differently: a browser must not reuse a visitor's copy.
       reply.header('vary', 'Authorization');
-      if (!request.user) return cachedJson(request, reply, () => catalog.getVideo(request.params.id));
+      if (!request.user) return cachedJson(request, reply, () => catalog.getVideo(request.params.id), { visitorsOnly: true });
       // With a token the answer says whether this customer owns it (CONTRACT §8): never cached.
       reply.header('cache-control', 'private, no-store');
       const owned = await app.ownedMedia.forUser(request.user.id, parseId(request.params.id));
@@ -108,7 +106,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
             querystring: groupListQuerySchema,
             response: { 200: paginated(g.item), ...errors },
           },
-          onRequest: fromCache,
         },
         (request, reply) => cachedJson(request, reply, () => g.list(request.url, request.query, g.videos)),
       );

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MIN_SUGGEST_LENGTH, badRequestSchema, searchSuggestionsQuerySchema, searchSuggestionsSchema, type SearchSuggestions } from '@store/contract';
 import { posterUrls } from '../media/images.ts';
-import { cachedJson, fromCache } from './cached-answer.ts';
+import { cachedJson } from './cached-answer.ts';
 import { createVideoRepository } from './video-repository.ts';
 import { searchSyncFor } from './search-sync.ts';
 
@@ -25,8 +25,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: searchSuggestionsQuerySchema,
         response: { 200: searchSuggestionsSchema, 400: badRequestSchema },
       },
-      // As the catalogue lists (routes.ts): a cached answer goes out before validation.
-      onRequest: fromCache,
     },
     (request, reply) =>
       cachedJson(request, reply as FastifyReply, async (): Promise<SearchSuggestions> => {
