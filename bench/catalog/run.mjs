@@ -2,8 +2,9 @@
 // Catalogue benchmark (issue: store foundation). Prints ratios against nginx measured in the same run.
 //   1. A PostgreSQL database with 100,000 videos (BENCH_DATABASE_URL, default the machine's server).
 //   2. autocannon, 50 connections: GET /api/videoDetails/?page_size=10&ordering=-date_uploaded on the
-//      store, then the same body from a bare Fastify route (one process) and as a static file on nginx
-//      (one worker, like the store's one process); BENCH_ROUNDS (3) alternating rounds, the round with
+//      store, then the same bytes (the store's body and headers) from a bare Fastify route (one
+//      process), the same body alone from another, and as a static file on nginx (one worker, like
+//      the store's one process); BENCH_ROUNDS (3) alternating rounds, the round with
 //      the median store/bare ratio printed, with the CPU time the store and the bare route spent per answer.
 //   3. Search: recall over 300 distinct typo'd titles, 100 DJ terms (DJ name with a typo + title) and
 //      100 synopsis terms (a typo'd synopsis word + two more), each a cache miss; search p95 as a ratio
@@ -98,19 +99,29 @@ async function startNginx(body) {
 
 /**
  * The limit for one Node process (issue 15): a bare Fastify route sending the same bytes from memory,
- * with the same content type, in a process of its own like the store.
+ * in a process of its own like the store. With `headers`, the same bytes on the wire: the store's own
+ * response headers too (security headers, ETag, Vary, Cache-Control), which the store must send and
+ * which cost Node and the client as much per answer as the rest of the route; without, the body and
+ * its content type only, as this bench measured before.
  */
-async function startBareFastify(dir) {
+async function startBareFastify(dir, headers) {
   const port = await freePort();
   const script = `const fs = require('node:fs');
     const app = require('fastify')();
     const body = fs.readFileSync(${JSON.stringify(path.join(dir, 'list.json'))}, 'utf8');
-    app.get('/list', (req, reply) => reply.type('application/json; charset=utf-8').send(body));
+    const headers = ${JSON.stringify(headers ?? { 'content-type': 'application/json; charset=utf-8' })};
+    app.get('/list', (req, reply) => reply.headers(headers).send(body));
     app.listen({ port: ${port}, host: '127.0.0.1' });`;
   const proc = spawn(process.execPath, ['-e', script], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
   const url = `http://127.0.0.1:${port}/list`;
   await waitFor(url);
   return { url, pid: proc.pid, stop: () => proc.kill('SIGTERM') };
+}
+
+/** The headers of a store answer that a bare route can send as they are (not those Node sets per answer). */
+function sentHeaders(res) {
+  const perAnswer = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  return Object.fromEntries([...res.headers].filter(([name]) => !perAnswer.has(name)));
 }
 
 /** One autocannon run; with a pid, also the CPU time that process spent per answer (us). */
@@ -157,6 +168,7 @@ async function main() {
   });
   let nginx;
   let bare;
+  let bareBody;
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/api/health`);
@@ -164,14 +176,26 @@ async function main() {
     await loadCatalogue(dbUrl);
     console.log(`loaded ${VIDEOS} videos in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-    const body = await (await fetch(`${base}${LIST}`)).text();
-    nginx = await startNginx(body);
+    // As autocannon asks: no Accept-Encoding, so the identity answer and its headers.
+    const first = await fetch(`${base}${LIST}`, { headers: { 'accept-encoding': 'identity' } });
+    const headers = sentHeaders(first);
+    nginx = await startNginx(await first.text());
 
-    bare = await startBareFastify(nginx.dir);
-    // Alternating rounds, the median round's figures printed: other work on the machine comes and goes.
+    bare = await startBareFastify(nginx.dir, headers);
+    bareBody = await startBareFastify(nginx.dir);
+    // Each server warmed up first (its JIT, its caches), then alternating rounds, the median round's
+    // figures printed: other work on the machine comes and goes.
+    for (const url of [`${base}${LIST}`, bare.url, bareBody.url, nginx.url]) await autocannon({ url, connections: 50, duration: 2 });
     const rounds = [];
-    for (let i = 0; i < ROUNDS; i++) rounds.push({ store: await load(`${base}${LIST}`, server.pid), bare: await load(bare.url, bare.pid), nginx: await load(nginx.url) });
-    const { store, bare: fastifyRef, nginx: ref } = medianRound(rounds);
+    for (let i = 0; i < ROUNDS; i++) {
+      rounds.push({
+        store: await load(`${base}${LIST}`, server.pid),
+        bare: await load(bare.url, bare.pid),
+        bareBody: await load(bareBody.url, bareBody.pid),
+        nginx: await load(nginx.url),
+      });
+    }
+    const { store, bare: fastifyRef, bareBody: bodyRef, nginx: ref } = medianRound(rounds);
     const ratio = store.rps / ref.rps;
 
     // Every term and id distinct, so that every answer is computed, not taken from the response cache.
@@ -211,12 +235,15 @@ async function main() {
     console.log(`\nGET ${LIST}`);
     console.log(`  store : ${store.rps.toFixed(0)} req/s, p99 ${store.p99} ms, ${store.errors} errors`);
     console.log(`  nginx : ${ref.rps.toFixed(0)} req/s, p99 ${ref.p99} ms (same body, static file, 1 worker)`);
-    console.log(`  bare Fastify: ${fastifyRef.rps.toFixed(0)} req/s, p99 ${fastifyRef.p99} ms (same bytes from memory, one process)`);
+    console.log(`  bare Fastify: ${fastifyRef.rps.toFixed(0)} req/s, p99 ${fastifyRef.p99} ms (same bytes from memory, one process: the store's body and headers)`);
+    console.log(`    headers it sends as the store does: ${Object.keys(headers).join(', ')}`);
+    console.log(`  bare Fastify, body only: ${bodyRef.rps.toFixed(0)} req/s, p99 ${bodyRef.p99} ms (same body and content type, no other header)`);
     const toBare = store.rps / fastifyRef.rps;
     console.log(`  ratio store/bare Fastify: ${toBare.toFixed(2)} (target >= 0.90): ${toBare >= 0.9 ? 'met' : 'MISSED'}; store/nginx: ${ratio.toFixed(2)}; bare Fastify/nginx: ${(fastifyRef.rps / ref.rps).toFixed(2)}`);
+    console.log(`  ratio store/bare Fastify body only: ${(store.rps / bodyRef.rps).toFixed(2)}; what the headers alone cost the bare route: ${(fastifyRef.rps / bodyRef.rps).toFixed(2)} of its answers`);
     console.log(`  store p99 ${store.p99} ms (target < 25 ms): ${store.p99 < 25 ? 'met' : 'MISSED'}`);
     console.log(`  rounds (store/bare Fastify): ${rounds.map((r) => (r.store.rps / r.bare.rps).toFixed(2)).join(', ')}; median round printed above`);
-    console.log(`  CPU per answer in the median round: store ${store.cpuUs.toFixed(0)} us, bare Fastify ${fastifyRef.cpuUs.toFixed(0)} us (bare/store ${(fastifyRef.cpuUs / store.cpuUs).toFixed(2)})`);
+    console.log(`  CPU per answer in the median round: store ${store.cpuUs.toFixed(0)} us, bare Fastify ${fastifyRef.cpuUs.toFixed(0)} us (bare/store ${(fastifyRef.cpuUs / store.cpuUs).toFixed(2)}), body only ${bodyRef.cpuUs.toFixed(0)} us`);
     const p95 = percentile(times, 95);
     const idP95 = percentile(byIdTimes, 95);
     console.log(`search (${VIDEOS} titles, PostgreSQL, through HTTP, one request at a time):`);
@@ -231,6 +258,7 @@ async function main() {
   } finally {
     nginx?.stop();
     bare?.stop();
+    bareBody?.stop();
     server.kill('SIGTERM');
     await sleep(500);
     if (!process.env.BENCH_KEEP) await sql(adminUrl, `DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`).catch(() => undefined);
