@@ -44,6 +44,28 @@ describe('the back office in Kiswahili', () => {
     expect(titleEnd).toBeGreaterThan(50);
     expect(titleEnd).toBeLessThanOrEqual(languageButton!.x);
 
+    // A title longer than the bar (the edit page of the demo video with the longest name) ends in "…"
+    // before the language and account buttons, and says all of itself as its tooltip.
+    const videos = ((await (await fetch(`${baseUrl}/api/videoDetails/?page_size=100`)).json()) as { results: { vidId: number; title: string }[] }).results;
+    const longest = videos.reduce((a, b) => (b.title.length > a.title.length ? b : a));
+    await page.goto(`/admin/#/videos/${longest.vidId}`);
+    const heading = page.locator('#react-admin-title');
+    await heading.getByText(longest.title).waitFor();
+    await expect.poll(() => heading.getAttribute('title')).toContain(longest.title);
+    const bar = await heading.evaluate((title) => ({
+      cut: title.scrollWidth > title.clientWidth,
+      ellipsis: getComputedStyle(title).textOverflow,
+      // The browser draws the "…" only over words laid out inline in the heading, not inside an inline-block.
+      boxedWords: Array.from(title.querySelectorAll('*')).filter((el) => getComputedStyle(el).display !== 'inline').length,
+      right: title.getBoundingClientRect().right,
+    }));
+    expect(bar).toEqual({ cut: true, ellipsis: 'ellipsis', boxedWords: 0, right: expect.any(Number) });
+    const language = (await page.locator('button[aria-controls="simple-menu"]').boundingBox())!;
+    const account = (await page.locator('button[aria-label="Wasifu"]').boundingBox())!;
+    expect(bar.right).toBeLessThanOrEqual(language.x);
+    expect(account.x + account.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await screenshot(page, 'phone-admin-kiswahili-long-title');
+
     // Back to English: the same words as before.
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto('/admin/#/videos');

@@ -11,6 +11,7 @@ import notifications from './notifications/index.ts';
 import people from './people/index.ts';
 import purchases from './purchases/index.ts';
 import videos from './videos/index.ts';
+import { StoreLayout } from './layout/layout.tsx';
 import { LoginPage } from './layout/login-page.tsx';
 import { StoreNotification } from './layout/notification.tsx';
 import { theme } from './layout/theme.ts';
@@ -25,7 +26,7 @@ const Dashboard = lazy(() => import('./dashboard/dashboard.tsx'));
 /** The back office at /admin/: its own bundle, staff only (the server refuses anyone else too). */
 export function App() {
   return (
-    <Admin title={w('app.title')} dashboard={Dashboard} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} queryClient={queryClient} loginPage={LoginPage} notification={StoreNotification} theme={theme} requireAuth disableTelemetry>
+    <Admin title={w('app.title')} dashboard={Dashboard} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} queryClient={queryClient} layout={StoreLayout} loginPage={LoginPage} notification={StoreNotification} theme={theme} requireAuth disableTelemetry>
       <Resource {...videos} />
       <Resource {...djs} />
       <Resource {...genres} />
