@@ -1,18 +1,16 @@
 import { z } from './zod.ts';
 import { CATEGORIES } from './catalog.ts';
-import { idSchema } from './common.ts';
-
-const text = (label: string, max: number) => z.string().trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
+import { idSchema, optionalText, requiredText } from './common.ts';
 
 /** Every field of seed §3 staff may set; `type` (dj_{name}), counters, files and dates belong to the server. */
 export const adminVideoInputSchema = z.object({
-  title: text('The title', 200),
+  title: requiredText('The title', 200),
   season: z.string().trim().max(60, 'At most 60 characters.').nullable().optional().transform((s) => (s ? s : null)),
   dj_id: idSchema('Choose a DJ.'),
   genre_id: idSchema('Choose a genre.'),
   cartegory: z.enum(CATEGORIES, { error: `Choose one of: ${CATEGORIES.join(', ')}.` }),
   price: z.number({ error: 'The price is required.' }).int('Whole Ksh only.').min(0, 'The price cannot be negative.').max(100_000, 'At most Ksh 100,000.'),
-  synopsis: z.string().trim().max(5000, 'At most 5,000 characters.').default(''),
+  synopsis: optionalText(5000, 'At most 5,000 characters.'),
   suggest: z.boolean().default(false),
   popular: z.boolean().default(false),
   published: z.boolean().default(true),
@@ -57,12 +55,13 @@ export type AdminVideo = z.infer<typeof adminVideoSchema>;
 /** The CEO and the team on /about. */
 export const adminPersonInputSchema = z.object({
   role: z.enum(['ceo', 'team'], { error: 'Choose CEO or team.' }),
-  full_name: text('The name', 100),
-  title: text('The title', 100),
-  message: z.string().trim().max(2000, 'At most 2,000 characters.').default(''),
+  full_name: requiredText('The full name', 100),
+  title: requiredText('The job title', 100),
+  message: optionalText(2000, 'At most 2,000 characters.'),
   sort_order: z.number().int().min(0).max(1000).default(0),
 });
-export const adminPersonSchema = adminPersonInputSchema.extend({ id: z.number().int(), picture: z.string().nullable() });
+// As answered: the message is plain text (the input's null-to-'' is for forms, not for answers).
+export const adminPersonSchema = adminPersonInputSchema.extend({ message: z.string(), id: z.number().int(), picture: z.string().nullable() });
 export type AdminPerson = z.infer<typeof adminPersonSchema>;
 
 /** Uploads (tus): what the client says about a file when it starts one. */

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { idSchema } from './common.ts';
+import { idSchema, requiredText } from './common.ts';
 
 /**
  * The back office's list query, as react-admin's simple REST data provider sends it:
@@ -26,11 +26,9 @@ export const adminListQuerySchema = z.object({
 });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
-const name = (label: string, max = 100) => z.string().trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
-
-export const adminDjInputSchema = z.object({ dj_name: name('The DJ name', 60) });
-export const adminGenreInputSchema = z.object({ title: name('The title', 60) });
-export const adminNotificationInputSchema = z.object({ message: name('The message', 500) });
+export const adminDjInputSchema = z.object({ dj_name: requiredText('The DJ name', 60) });
+export const adminGenreInputSchema = z.object({ title: requiredText('The title', 60) });
+export const adminNotificationInputSchema = z.object({ message: requiredText('The message', 500) });
 
 export const adminAuditEntrySchema = z.object({
   id: z.number().int(),

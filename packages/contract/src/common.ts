@@ -30,6 +30,19 @@ export const idSchema = (message = 'A valid integer is required.') => wholeNumbe
 export const kshAmount = (min: number, max: number) =>
   wholeNumber((n) => n.min(min, `Ensure this value is greater than or equal to ${min.toLocaleString('en-KE')}.`).max(max, `Ensure this value is less than or equal to ${max.toLocaleString('en-KE')}.`), 'Enter a whole number of shillings.');
 
+/**
+ * A name or title staff type in the back office: missing, null (react-admin sends an emptied field
+ * as null), not text or blank are all "{label} is required.", so each refusal is a catalog sentence.
+ */
+export function requiredText(label: string, max: number) {
+  const required = `${label} is required.`;
+  return z.string({ error: required }).trim().min(1, required).max(max, `${label} must be at most ${max} characters.`);
+}
+
+/** Free text staff may leave empty: an emptied field (null) is saved as ''. */
+export const optionalText = (max: number, message: string) =>
+  z.string().trim().max(max, message).nullable().default('').transform((s) => s ?? '');
+
 export const MAX_PAGE_SIZE = 1000;
 
 /** The list envelope of every collection: page-number pagination as Django REST framework answers it. */

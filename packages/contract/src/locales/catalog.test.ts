@@ -5,6 +5,7 @@ import { englishText, findMessage } from './index.ts';
 import { kshAmount, pageSizeSchema } from '../common.ts';
 import { passwordSchema, profileUpdateSchema, registerInputSchema } from '../accounts.ts';
 import { adminDjInputSchema, adminGenreInputSchema, adminNotificationInputSchema } from '../admin.ts';
+import { adminPersonInputSchema, adminVideoInputSchema } from '../admin-catalog.ts';
 
 const placeholders = (message: string) => [...message.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
 const swahili: Record<string, string> = sw;
@@ -32,11 +33,17 @@ describe('the shared message catalog', () => {
       ...kshAmount(10, 250_000).safeParse(300_000).error!.issues,
       ...kshAmount(10, 250_000).safeParse(5).error!.issues,
       ...pageSizeSchema.safeParse(5000).error!.issues,
-      // The back office's names: empty, and too long.
-      ...[adminDjInputSchema, adminGenreInputSchema, adminNotificationInputSchema].flatMap((schema) => [
-        ...schema.safeParse({ dj_name: ' ', title: ' ', message: ' ' }).error!.issues,
-        ...schema.safeParse({ dj_name: 'x'.repeat(501), title: 'x'.repeat(501), message: 'x'.repeat(501) }).error!.issues,
-      ]),
+      // The back office's names and titles: blank, emptied (react-admin sends null), left out, not text, too long.
+      ...(
+        [
+          [adminDjInputSchema, 'dj_name'],
+          [adminGenreInputSchema, 'title'],
+          [adminNotificationInputSchema, 'message'],
+          [adminPersonInputSchema, 'full_name'],
+          [adminPersonInputSchema, 'title'],
+          [adminVideoInputSchema, 'title'],
+        ] as const
+      ).flatMap(([schema, field]) => [' ', null, undefined, 5, 'x'.repeat(501)].flatMap((name) => schema.safeParse({ [field]: name }).error!.issues)),
     ];
     expect(issues.length).toBeGreaterThan(6);
     for (const issue of issues) expect(findMessage(issue.message), issue.message).not.toBeNull();

@@ -73,6 +73,34 @@ describe.each(engines())('videos and the team in the back office on %s', (engine
     expect(noDj.json()).toEqual({ dj_id: ['No such DJ.'] });
   });
 
+  it('refuses an emptied or missing name in the staff member’s Kiswahili, as react-admin sends it (null)', async () => {
+    const sw = { ...staff, 'accept-language': 'sw' };
+    const refusal = async (url: string, payload: object, method: 'POST' | 'PUT' = 'POST') => {
+      const res = await call(method, url, payload, sw);
+      expect(res.statusCode, res.body).toBe(400);
+      return res.json();
+    };
+    expect(await refusal('/genres', { title: null })).toEqual({ title: ['Jina linahitajika.'] });
+    expect(await refusal('/genres', {})).toEqual({ title: ['Jina linahitajika.'] });
+    expect(await refusal('/djs', { dj_name: null })).toEqual({ dj_name: ['Jina la DJ linahitajika.'] });
+    expect(await refusal(`/djs/${zamu()}`, { dj_name: 7 }, 'PUT')).toEqual({ dj_name: ['Jina la DJ linahitajika.'] });
+    expect(await refusal('/notifications', { message: null })).toEqual({ message: ['Ujumbe unahitajika.'] });
+    expect(await refusal('/people', { role: 'team', full_name: null, title: 'x'.repeat(101) })).toEqual({ full_name: ['Jina kamili linahitajika.'], title: ['Cheo kisizidi herufi 100.'] });
+    expect(await refusal('/videos', { ...newVideo, dj_id: zamu(), genre_id: action(), title: 'x'.repeat(201) })).toEqual({ title: ['Jina lisizidi herufi 200.'] });
+    // In English as before without the header.
+    expect((await call('POST', '/genres', { title: null })).json()).toEqual({ title: ['The title is required.'] });
+  });
+
+  it('saves an emptied synopsis or message (react-admin sends null) as empty', async () => {
+    const video = (await call('POST', '/videos', { ...newVideo, dj_id: zamu(), genre_id: action() })).json<AdminVideo>();
+    const cleared = await call('PUT', `/videos/${video.id}`, { synopsis: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json<AdminVideo>().synopsis).toBe('');
+    const person = (await call('POST', '/people', { role: 'team', full_name: 'Achieng Otieno', title: 'Editor', message: null })).json<AdminPerson>();
+    expect(person.message).toBe('');
+    expect((await call('DELETE', `/people/${person.id}`)).statusCode).toBe(200);
+  });
+
   it('filters by DJ, category and flags, and searches titles', async () => {
     const list = async (filter: object) => (await call('GET', `/videos?filter=${encodeURIComponent(JSON.stringify(filter))}`)).json<AdminVideo[]>().map((v) => v.title);
     expect(await list({ q: 'empire' })).toEqual(['Empire of Swords', 'Empire of Swords']);
