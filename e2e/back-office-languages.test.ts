@@ -65,6 +65,14 @@ describe('the back office in Kiswahili', () => {
     expect(bar.right).toBeLessThanOrEqual(language.x);
     expect(account.x + account.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     await screenshot(page, 'phone-admin-kiswahili-long-title');
+    // The resumable upload's refusal in the language chosen here, not the browser's (English).
+    await page.getByLabel('Pakia video', { exact: true }).setInputFiles({ name: 'trailer.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('not a video') });
+    const refusal = page.getByText('Video kuu lazima iwe mojawapo ya: mp4');
+    await refusal.waitFor();
+    await refusal.scrollIntoViewIfNeeded();
+    await screenshot(page, 'phone-admin-kiswahili-upload-refused');
+    // Scrolled down, a phone's app bar slides away; back to the top for the language menu.
+    await page.evaluate(() => window.scrollTo(0, 0));
 
     // Back to English: the same words as before.
     await page.setViewportSize(VIEWPORTS.desktop);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Upload, type DetailedError } from 'tus-js-client';
+import { currentLocale } from '../providers/i18n-provider.ts';
 import { currentAccessToken, renewAccessToken, setAccessToken } from '../providers/session.ts';
 import { w } from '../providers/words.ts';
 
@@ -42,6 +43,8 @@ export function useTusUpload(meta: { video_id: number; kind: 'main' | 'extra' },
         async onBeforeRequest(req) {
           const token = currentAccessToken() ?? (await renewAccessToken());
           if (token) req.setHeader('Authorization', `Bearer ${token}`);
+          // The server's refusals (too big, not a video) in the language chosen in the app bar, not the browser's.
+          req.setHeader('Accept-Language', currentLocale());
         },
         onShouldRetry(err) {
           const status = (err as DetailedError).originalResponse?.getStatus() ?? 0;

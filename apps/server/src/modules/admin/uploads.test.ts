@@ -149,4 +149,34 @@ describe.each(cases)('resumable uploads (tus) on $engine into $where', ({ engine
     const res = await fetch(`${base}/api/admin/uploads`, { method: 'POST', headers: { 'Tus-Resumable': '1.0.0', ...customer.auth, 'Upload-Length': '10' } });
     expect(res.status).toBe(403);
   });
+
+  it('says its refusals in Kiswahili to a staff member who chose it, and in English otherwise', async () => {
+    const sw = { 'Accept-Language': 'sw' };
+    const detail = async (res: Response | Promise<Response>) => ((await res).json() as Promise<{ detail: string }>).then((b) => b.detail);
+    const main = (filename: string) => ({ video_id: String(videoId), kind: 'main', filename });
+    const meta = (m: Record<string, string>) => Object.entries(m).map(([k, v]) => `${k} ${b64(v)}`).join(',');
+    const createIn = (headers: Record<string, string>, size: number, m: Record<string, string>) => tus({ method: 'POST', headers: { ...headers, 'Upload-Length': String(size), 'Upload-Metadata': meta(m) } });
+
+    // Too big (tus's own limit), the wrong type, no such video, a missing field (our hooks).
+    expect(await detail(createIn(sw, 9 * 1024 ** 3, main('huge.mp4')))).toBe('Faili ni kubwa mno: video kuu isizidi GB 8, faili ya ziada GB 2.');
+    expect(await detail(createIn({}, 9 * 1024 ** 3, main('huge.mp4')))).toBe('The file is too large: a main video may be at most 8 GB, an extra file 2 GB.');
+    expect(await detail(createIn(sw, 100, main('setup.exe')))).toBe('Video kuu lazima iwe mojawapo ya: mp4, m4v, mov, mkv, webm, avi, ts, mpg, mpeg, 3gp.');
+    expect(await detail(createIn(sw, 10, { video_id: '999999', kind: 'extra', filename: 'a.txt' }))).toBe('Video hiyo haipo.');
+    expect(await detail(createIn(sw, 10, { kind: 'extra', filename: 'a.txt' }))).toBe('Sema faili ni ya video gani (video_id).');
+    // A file that is not a video, found once its bytes arrive.
+    const fake = Buffer.from('this is not a video at all');
+    const location = (await create(fake.length, main('fake.mp4'))).headers.get('location')!;
+    const refused = await tus({ method: 'PATCH', headers: { ...sw, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: fake }, location);
+    expect(refused.status).toBe(415);
+    expect(await detail(refused)).toBe('fake.mp4 si video ambayo ffmpeg inaweza kusoma. Pakia faili ya MP4, MKV, MOV au WebM.');
+    // Resuming an upload the server no longer has.
+    const gone = await tus({ method: 'PATCH', headers: { ...sw, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: Buffer.alloc(1) }, location);
+    expect(gone.status).toBe(404);
+    expect(await detail(gone)).toBe('Upakiaji huu haupo tena kwenye seva: uanze upya.');
+    // Not staff.
+    const customer = await signedInCustomer(t.app);
+    const notStaff = await fetch(`${base}/api/admin/uploads`, { method: 'POST', headers: { 'Tus-Resumable': '1.0.0', ...customer.auth, ...sw, 'Upload-Length': '10' } });
+    expect(notStaff.status).toBe(403);
+    expect(await detail(notStaff)).toBe('Wafanyakazi pekee ndio wanaweza kutumia ofisi ya nyuma.');
+  });
 });

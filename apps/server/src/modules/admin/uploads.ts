@@ -1,12 +1,13 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import { Server as TusServer, type Locker, type Upload } from '@tus/server';
+import { ERRORS, Server as TusServer, type Locker, type Upload } from '@tus/server';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { EXTRA_FILE_EXTENSIONS, MAIN_VIDEO_EXTENSIONS, MAX_EXTRA_FILE_BYTES, MAX_MAIN_VIDEO_BYTES, UPLOAD_KINDS } from '@store/contract';
+import { EXTRA_FILE_EXTENSIONS, MAIN_VIDEO_EXTENSIONS, MAX_EXTRA_FILE_BYTES, MAX_MAIN_VIDEO_BYTES, UPLOAD_KINDS, type Language } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { mediaJobs, videoFiles, videos } from '../../db/schema.ts';
 import { probe, type MediaTools } from '../media/ffmpeg.ts';
@@ -16,6 +17,8 @@ import { s3ClientConfig, type S3Location } from '../media/storage/s3-store.ts';
 import { currentUser } from '../accounts/auth.ts';
 import { recordAudit } from './audit.ts';
 import { carryHeadersToRaw } from '../../plugins/security-headers.ts';
+import { languageOf, say } from '../../lib/words.ts';
+import type { MessageId } from '@store/contract/locales';
 
 /** Staff uploads run before the demo's generated clips. */
 const UPLOAD_PRIORITY = 10_000;
@@ -54,14 +57,39 @@ export function uploadDatastore(store: MediaStore, opts: { mediaDir: string; s3:
 const refuse = (status: number, detail: string) => ({ status_code: status, body: detail });
 
 /**
+ * tus's own refusals a staff member can meet through the back office's uploader, as catalog
+ * sentences. The rest (a missing Tus-Resumable or Content-Type header, malformed metadata) only a
+ * client that does not speak tus gets, and they stay tus's words.
+ */
+const TUS_WORDS = new Map<string, MessageId>([
+  [ERRORS.ERR_MAX_SIZE_EXCEEDED.body, 'The file is too large: a main video may be at most 8 GB, an extra file 2 GB.'],
+  [ERRORS.ERR_SIZE_EXCEEDED.body, 'More bytes arrived than the file has: start the upload again.'],
+  [ERRORS.FILE_NOT_FOUND.body, 'This upload is no longer on the server: start it again.'],
+  [ERRORS.FILE_NO_LONGER_EXISTS.body, 'This upload is no longer on the server: start it again.'],
+  [ERRORS.INVALID_OFFSET.body, 'The server has a different part of this file: resume the upload.'],
+  [ERRORS.ERR_LOCK_TIMEOUT.body, 'This upload is busy in another request. Try again in a moment.'],
+  [ERRORS.ABORTED.body, 'This upload is busy in another request. Try again in a moment.'],
+  [ERRORS.INVALID_LENGTH.body, 'Say the file size when the upload starts (Upload-Length).'],
+  [ERRORS.INVALID_TERMINATION.body, 'A finished upload cannot be cancelled.'],
+  [ERRORS.FILE_WRITE_ERROR.body, 'The upload failed.'],
+  [ERRORS.UNKNOWN_ERROR.body, 'The upload failed.'],
+  ['Not found\n', 'Not found.'],
+]);
+
+/** The language of the request tus is answering: its `write` is not handed the request. */
+const answerLanguage = new AsyncLocalStorage<Language>();
+
+/**
  * tus answers errors as plain text, and an error it does not know (a database failure) as its
- * message: ours go out as `{"detail": ...}` (CONTRACT §3), like every other answer under /api.
+ * message: ours go out as `{"detail": ...}` (CONTRACT §3), like every other answer under /api, in
+ * the reader's language (CONTRACT §9), as the error handler says everything else.
  */
 class JsonTusServer extends TusServer {
   override write(context: Parameters<TusServer['write']>[0], headers: Headers, status: number, body = '') {
     if (status < 400) return super.write(context, headers, status, body);
     headers.set('Content-Type', 'application/json; charset=utf-8');
-    return super.write(context, headers, status, JSON.stringify({ detail: body.trim() || 'The upload failed.' }));
+    const detail = TUS_WORDS.get(body) ?? (body.trim() || 'The upload failed.');
+    return super.write(context, headers, status, JSON.stringify({ detail: say(detail, answerLanguage.getStore() ?? 'en') }));
   }
 }
 
@@ -210,7 +238,7 @@ export function uploadRoutes(deps: { db: Database; store: MediaStore; mediaDir: 
       uploader.set(request.raw, currentUser(request).id);
       carryHeadersToRaw(reply);
       reply.hijack();
-      await tus.handle(request.raw, reply.raw);
+      await answerLanguage.run(languageOf(request.headers), () => tus.handle(request.raw, reply.raw));
     };
     // Expired unfinished uploads are swept by the queue's sweep-uploads job (jobs/tasks.ts).
     const schema = { hide: true };
