@@ -91,6 +91,18 @@ describe.each(engines())('videos and the team in the back office on %s', (engine
     expect((await call('POST', '/genres', { title: null })).json()).toEqual({ title: ['The title is required.'] });
   });
 
+  it('says the refusals no schema words itself (a wrong type, a number over its limit) in Kiswahili too', async () => {
+    const sw = { ...staff, 'accept-language': 'sw' };
+    const video = await call('POST', '/videos', { ...newVideo, dj_id: zamu(), genre_id: action(), suggest: 'ndiyo', synopsis: 42 }, sw);
+    expect(video.statusCode).toBe(400);
+    expect(video.json()).toEqual({ suggest: ['Lazima iwe true au false.'], synopsis: ['Lazima iwe maandishi.'] });
+    const person = await call('POST', '/people', { role: 'team', full_name: 'Achieng Otieno', title: 'Editor', sort_order: 5000 }, sw);
+    expect(person.json()).toEqual({ sort_order: ['Hakikisha kiasi hiki hakizidi 1,000.'] });
+    // The same refusal in English without the header: the catalog's sentence, not zod's.
+    const english = await call('POST', '/people', { role: 'team', full_name: 'Achieng Otieno', title: 'Editor', sort_order: 'first' });
+    expect(english.json()).toEqual({ sort_order: ['A valid number is required.'] });
+  });
+
   it('saves an emptied synopsis or message (react-admin sends null) as empty', async () => {
     const video = (await call('POST', '/videos', { ...newVideo, dj_id: zamu(), genre_id: action() })).json<AdminVideo>();
     const cleared = await call('PUT', `/videos/${video.id}`, { synopsis: null });
