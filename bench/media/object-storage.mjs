@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Media from object storage (issue 17). Ranged GETs of a file a customer owns, in a bucket: through the
-// store's path (its signed address, signature + expiry + canAccess on PostgreSQL, then a 302 to a
-// presigned address, then the ranged GET at the gateway: what a download manager does on each resume)
+// store's path (its signed address, signature + expiry + canAccess, on PostgreSQL unless a recent
+// "yes" is remembered (decision 0020), then a 302 to a presigned address, then the ranged GET at the
+// gateway: what a download manager does on each resume)
 // against ranged GETs straight to a presigned address at the gateway, in the same run. Prints MB/s of
 // each and the ratio (target >= 0.8). Needs an S3 gateway: `eval "$(.ci/start-ceph.sh)"` sets TEST_S3_*.
 // Also the CPU time the store's process and its PostgreSQL backends spent per range through it, and

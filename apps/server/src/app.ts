@@ -30,6 +30,7 @@ import { createPayments, type PaymentsOptions } from './modules/payments/index.t
 import { createCartService } from './modules/orders/cart-service.ts';
 import { createPaidOrderBuyer, createPurchaseService } from './modules/orders/purchase-service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { createMediaAccess } from './modules/media/access.ts';
 import { createOwnedMedia } from './modules/media/owned-media.ts';
 import { progressRoutes } from './modules/media/progress-routes.ts';
 import { registerMediaStreaming } from './modules/media/stream-routes.ts';
@@ -137,6 +138,9 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
   app.decorate('recheckDeposit', payments.deposits.recheck);
   const purchases = createPurchaseService({ db: database.db, deposits: payments.deposits, simulatorPhone: config.mpesa.mode === 'simulator' ? '/mpesa-sim/phone' : null, onCatalogChange: catalogChanged });
   app.decorate('purchaseRecords', (userId: number) => purchases.records(userId));
+  const mediaAccess = createMediaAccess(database.db, database.listen);
+  app.decorate('mediaAccess', mediaAccess);
+  app.addHook('onClose', () => mediaAccess.close());
   app.decorate('ownedMedia', createOwnedMedia({ db: database.db, secret: config.media.secret, ttlSeconds: config.media.urlTtlSeconds }));
   await app.register(
     async (api) => {

@@ -2,6 +2,7 @@ import type { Deposit, PurchaseRecord } from '@store/contract';
 import type { Database } from './db/client.ts';
 import type { Config } from './config.ts';
 import type { ResponseCache } from './lib/response-cache.ts';
+import type { MediaAccess } from './modules/media/access.ts';
 import type { OwnedMediaService } from './modules/media/owned-media.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
@@ -25,6 +26,8 @@ declare module 'fastify' {
     purchaseRecords: (userId: number) => Promise<PurchaseRecord[]>;
     /** Signed media addresses for owners and staff (the only maker of them). */
     ownedMedia: OwnedMediaService;
+    /** canAccess for the media route, with recent "yes" answers remembered; forget() after a change that may take access away. */
+    mediaAccess: MediaAccess;
     /** Where media bytes live: DATA_DIR/media or a bucket (MEDIA_STORAGE_URL). */
     mediaStore: MediaStore;
     /** Every route registered, with its method (plugins/route-table.ts). */

@@ -67,7 +67,12 @@ export function crudRoutes<Rec extends { id: number }, Input extends Record<stri
     const params = z.object({ id: z.string() });
     const errors = { 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetailSchema, 404: errorDetailSchema, 409: errorDetailSchema };
     const notFound = () => new HttpError(404, `No such ${r.label}.`);
-    const changed = () => r.catalogue && app.catalogCache.clear();
+    // Any back-office write may take media access away (a user deactivated, a video removed): this
+    // process forgets its remembered answers at once, others when PostgreSQL tells them.
+    const changed = () => {
+      app.mediaAccess.forget();
+      if (r.catalogue) app.catalogCache.clear();
+    };
 
     async function write<T>(work: (tx: Database) => Promise<T>): Promise<T> {
       try {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminAuditEntry, AdminPurchase } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { profiles, users, videos } from '../../db/schema.ts';
@@ -38,11 +38,17 @@ describe.each(engines())('refunds and balance adjustments on %s', (engine) => {
     expect((await admin('POST', `/purchases/${purchase!.id}/refund`, { reason: 'x' })).json()).toEqual({ reason: [expect.stringMatching(/at least 3/)] });
     expect((await admin('POST', `/purchases/${purchase!.id}/refund`, { reason: 'Wrong video' }, customer.auth)).statusCode).toBe(403);
 
+    // The media route's remembered "yes" (a download under way) is forgotten by the refund itself.
+    await vi.waitFor(async () => {
+      expect(await t.app.mediaAccess.canAccess(customer.id, videoId)).toBe(true);
+      expect(t.app.mediaAccess.remembered()).toBeGreaterThan(0);
+    });
     const refunded = await admin('POST', `/purchases/${purchase!.id}/refund`, { reason: 'Bought the wrong season' });
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(refunded.json<AdminPurchase>().refunded_at).not.toBeNull();
     expect(await balance()).toBe(100);
     expect(await canAccess(db(), customer.id, videoId)).toBe(false);
+    expect(await t.app.mediaAccess.canAccess(customer.id, videoId)).toBe(false);
     expect((await admin('POST', `/purchases/${purchase!.id}/refund`, { reason: 'Again' })).statusCode).toBe(409);
     expect(await balance()).toBe(100);
     expect(await ledgerMismatches(db())).toEqual([]);

@@ -87,6 +87,7 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         return after;
       });
       app.catalogCache.clear();
+      app.mediaAccess.forget();
       return refunded;
     },
   );

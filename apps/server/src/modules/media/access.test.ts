@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { purchases, users } from '../../db/schema.ts';
 import { engines } from '../../../test/helpers/engines.ts';
 import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-db.ts';
-import { canAccess } from './access.ts';
+import { canAccess, createMediaAccess } from './access.ts';
 
 describe.each(engines())('who may have a video\'s media (canAccess) on %s', (engine) => {
   let t: TestDatabase;
@@ -44,5 +44,70 @@ describe.each(engines())('who may have a video\'s media (canAccess) on %s', (eng
     expect(await canAccess(t.db, 999_999, video)).toBe(false);
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, staff));
     expect(await canAccess(t.db, staff, video)).toBe(false);
+  });
+
+  describe('remembered for the media route (createMediaAccess)', () => {
+    const buy = async (username: string) => {
+      const buyer = await person(username, false);
+      const [p] = await t.db.insert(purchases).values({ userId: buyer, videoId: video, price: 100 }).returning({ id: purchases.id });
+      return { buyer, refund: () => t.db.update(purchases).set({ refundedAt: new Date() }).where(eq(purchases.id, p!.id)) };
+    };
+
+    it('forgets a "yes" as soon as the database says a purchase was refunded, whoever refunded it', async () => {
+      const access = createMediaAccess(t.db, t.listen);
+      try {
+        const { buyer, refund } = await buy('akinyi');
+        await vi.waitFor(async () => {
+          // Listening is under way at first: asked until the "yes" is one remembered.
+          expect(await access.canAccess(buyer, video)).toBe(true);
+          expect(access.remembered()).toBe(1);
+        });
+        // A refund by another process or a script: only PostgreSQL's notification reaches this one.
+        await refund();
+        await vi.waitFor(() => expect(access.remembered()).toBe(0), { timeout: 2_000 });
+        expect(await access.canAccess(buyer, video)).toBe(false);
+      } finally {
+        await access.close();
+      }
+    });
+
+    it('never remembers a "no", and forgets at once when this process takes access away', async () => {
+      const access = createMediaAccess(t.db, t.listen);
+      try {
+        const stranger = await person('kamau', false);
+        const { buyer } = await buy('chebet');
+        expect(await access.canAccess(stranger, video)).toBe(false);
+        await t.db.insert(purchases).values({ userId: stranger, videoId: video, price: 100 });
+        expect(await access.canAccess(stranger, video)).toBe(true);
+        await vi.waitFor(async () => {
+          expect(await access.canAccess(buyer, video)).toBe(true);
+          expect(access.remembered()).toBeGreaterThan(0);
+        });
+        await t.db.update(users).set({ isActive: false }).where(eq(users.id, buyer));
+        access.forget();
+        expect(await access.canAccess(buyer, video)).toBe(false);
+      } finally {
+        await access.close();
+      }
+    });
+
+    it('keeps a "yes" no longer than its time when no notification comes, and none while it cannot listen', async () => {
+      const silent = createMediaAccess(t.db, async () => async () => undefined, { rememberMs: 300 });
+      const deaf = createMediaAccess(t.db, () => Promise.reject(new Error('no LISTEN here')));
+      try {
+        const { buyer, refund } = await buy('wafula');
+        expect(await silent.canAccess(buyer, video)).toBe(true);
+        expect(await deaf.canAccess(buyer, video)).toBe(true);
+        await refund();
+        // Not told: the remembered "yes" stands, for its 300 ms at most.
+        expect(await silent.canAccess(buyer, video)).toBe(true);
+        expect(await deaf.canAccess(buyer, video)).toBe(false);
+        await new Promise((r) => setTimeout(r, 350));
+        expect(await silent.canAccess(buyer, video)).toBe(false);
+      } finally {
+        await silent.close();
+        await deaf.close();
+      }
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { and, eq, exists, isNull, or, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
 import { purchases, users, videos } from '../../db/schema.ts';
 
@@ -36,3 +37,54 @@ export async function canAccess(db: Database, userId: number, videoId: number): 
   if (!query) prepared.set(db, (query = prepareCanAccess(db)));
   return (await query.execute({ userId, videoId })).length > 0;
 }
+
+/** How long a "yes" is remembered at most: the bound when a notification is lost (a broken LISTEN connection). */
+const REMEMBER_YES_MS = 10_000;
+
+/**
+ * canAccess for the media route, where a download manager asks for the same file hundreds of times
+ * a minute: a "yes" is remembered for a few seconds, so a range costs no database round trip, and
+ * forgotten as soon as PostgreSQL says that access may have been taken away anywhere (migration
+ * 0012's triggers: a refund, a user deactivated or demoted, a video removed), and at once in the
+ * process that made the change through forget(). A "no" is never remembered. Until the process is
+ * listening, nothing is remembered. Decision 0020.
+ */
+export function createMediaAccess(db: Database, listen: (channel: string, onMessage: () => void) => Promise<() => Promise<void>>, opts: { rememberMs?: number } = {}) {
+  const yes = new LRUCache<string, true>({ max: 100_000, ttl: opts.rememberMs ?? REMEMBER_YES_MS });
+  let listening = false;
+  // Bumped at each forgetting: a "yes" read before it (from a query that ran across the change) is not kept.
+  let generation = 0;
+  const forget = () => {
+    generation++;
+    yes.clear();
+  };
+  const unlisten = listen(MEDIA_ACCESS_CHANNEL, forget).then(
+    (stop) => {
+      listening = true;
+      return stop;
+    },
+    () => null,
+  );
+  return {
+    async canAccess(userId: number, videoId: number): Promise<boolean> {
+      const key = `${userId}:${videoId}`;
+      if (yes.has(key)) return true;
+      const asked = generation;
+      const allowed = await canAccess(db, userId, videoId);
+      if (allowed && listening && asked === generation) yes.set(key, true);
+      return allowed;
+    },
+    /** After a change in this process that may take access away: before PostgreSQL's notification arrives. */
+    forget,
+    /** How many answers are remembered now (for tests and a health page). */
+    remembered: () => yes.size,
+    async close() {
+      listening = false;
+      forget();
+      await (await unlisten)?.();
+    },
+  };
+}
+
+export type MediaAccess = ReturnType<typeof createMediaAccess>;
+export const MEDIA_ACCESS_CHANNEL = 'media_access';

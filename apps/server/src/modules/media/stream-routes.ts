@@ -2,7 +2,6 @@ import path from 'node:path';
 import send from '@fastify/send';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { canAccess } from './access.ts';
 import { PRIVATE_PREFIX } from './owned-media.ts';
 import { mediaPaths } from './pipeline.ts';
 import { createRedirectPresigner } from './storage/redirect-presigner.ts';
@@ -44,7 +43,7 @@ export async function signPlaylist(body: string, playlistPath: string, secret: s
 
 /**
  * Media bytes (CONTRACT §5): a valid signature for this path, unexpired, and canAccess for the
- * user it names, checked on every request. Range requests answer 206, so players seek and
+ * user it names, checked on every request (a recent "yes" remembered until access may have changed). Range requests answer 206, so players seek and
  * downloads resume; playlists are rewritten so each segment carries its own signature.
  */
 export async function registerMediaStreaming(app: FastifyInstance): Promise<void> {
@@ -66,7 +65,7 @@ export async function registerMediaStreaming(app: FastifyInstance): Promise<void
     if (!match || filePath.split('/').some((seg) => seg === '..' || seg === '.')) return refuse(reply, 'This media address is not valid.');
     const grant = verifyMediaSignature(secret, filePath, request.query as Record<string, string>, Math.floor(Date.now() / 1000));
     if (!grant) return refuse(reply);
-    if (!(await canAccess(app.db, grant.userId, Number(match[2])))) return refuse(reply, 'You do not own this video.');
+    if (!(await app.mediaAccess.canAccess(grant.userId, Number(match[2])))) return refuse(reply, 'You do not own this video.');
 
     const relative = filePath.slice(PRIVATE_PREFIX.length);
     const maxAge = Math.max(0, grant.expires - Math.floor(Date.now() / 1000));
