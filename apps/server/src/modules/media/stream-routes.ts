@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PRIVATE_PREFIX } from './owned-media.ts';
 import { mediaPaths } from './pipeline.ts';
 import { createRedirectPresigner } from './storage/redirect-presigner.ts';
-import { encodeMediaPath, signMediaPath, verifyMediaSignature, type MediaGrant } from './signing.ts';
+import { createMediaSignatureVerifier, encodeMediaPath, signMediaPath, type MediaGrant } from './signing.ts';
 
 /** Renditions are plain ASCII; extra files keep the names staff gave them (spaces, Kiswahili), minus control characters. */
 const PRIVATE_PATH = /^\/media\/private\/(videos|extras)\/(\d{1,9})\/[^\p{Cc}\\]+$/u;
@@ -52,6 +52,7 @@ export async function registerMediaStreaming(app: FastifyInstance): Promise<void
   const store = app.mediaStore;
   const bucketKey = (fullPath: string) => `private/${fullPath.slice(PRIVATE_PREFIX.length)}`;
   const presignRedirect = createRedirectPresigner(store);
+  const verifySignature = createMediaSignatureVerifier(secret);
 
   app.get('/media/private/*', { config: { compress: false }, schema: { hide: true } }, async (request, reply) => {
     const rawPath = request.url.split('?')[0]!;
@@ -63,17 +64,17 @@ export async function registerMediaStreaming(app: FastifyInstance): Promise<void
     }
     const match = PRIVATE_PATH.exec(filePath);
     if (!match || filePath.split('/').some((seg) => seg === '..' || seg === '.')) return refuse(reply, 'This media address is not valid.');
-    const grant = verifyMediaSignature(secret, filePath, request.query as Record<string, string>, Math.floor(Date.now() / 1000));
+    const grant = verifySignature(filePath, request.query as Record<string, string>, Math.floor(Date.now() / 1000));
     if (!grant) return refuse(reply);
     if (!(await app.mediaAccess.canAccess(grant.userId, Number(match[2])))) return refuse(reply, 'You do not own this video.');
 
     const relative = filePath.slice(PRIVATE_PREFIX.length);
     const maxAge = Math.max(0, grant.expires - Math.floor(Date.now() / 1000));
-    // A bucket's presigned address lives as long as ours, and at least a minute.
-    const presign = (full: string, downloadName?: string) => store.presign(bucketKey(full), { expiresIn: Math.max(60, maxAge), downloadName }) as Promise<string>;
     if (filePath.endsWith('.m3u8')) {
       const body = (await store.read(bucketKey(filePath)))?.toString('utf8');
       if (body === undefined) return reply.code(404).send({ detail: 'Not found.' });
+      // A bucket's presigned address lives as long as ours, and at least a minute.
+      const presign = (full: string, downloadName?: string) => store.presign(bucketKey(full), { expiresIn: Math.max(60, maxAge), downloadName }) as Promise<string>;
       const signed = await signPlaylist(body, filePath, secret, grant, store.driver === 's3' ? presign : undefined);
       return reply.type('application/vnd.apple.mpegurl').header('cache-control', 'private, no-store').send(signed);
     }
