@@ -3,7 +3,10 @@ import { type Language, USERNAME_EDITABLE_MAX } from '@store/contract';
 import { FieldError, HttpError } from '../../lib/http-errors.ts';
 import { storeImage, UnreadableImageError } from '../media/images.ts';
 import type { MediaStore } from '../media/storage/media-store.ts';
-import { isUniqueViolation, type UserRepository, type UserRow } from './user-repository.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { accountMails } from '../mail/account-mails.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { isUniqueViolation, profileLanguage, type UserRepository, type UserRow } from './user-repository.ts';
 
 const TAKEN = {
   username: 'A user with that username already exists.',
@@ -15,9 +18,27 @@ const PICTURE_MAX_PIXELS = 120_000_000;
 /** A portrait is at most 384 px wide: the picture is shrunk to this once, before its widths are made. */
 const PICTURE_WORKING_SIZE = 1536;
 
+/** An address as a letter may show it to someone else: `wa•••@example.co.ke`. */
+export const maskEmail = (email: string) => {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, Math.min(2, Math.max(0, at - 1)))}•••${email.slice(at)}`;
+};
+
 /** The changes a customer may make to their own account (registration: registration.ts). */
-export function createAccountService(deps: { users: UserRepository; media: MediaStore }) {
+export function createAccountService(deps: { users: UserRepository; media: MediaStore; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger }) {
   const { users } = deps;
+
+  /**
+   * The address an account had hears that it has a new one. The seed's PATCH /members/{id}/ asks
+   * for no password, so a stolen session could move the account to its own address and then reset
+   * the password: the owner at least learns of it at once, in their language, and where to turn.
+   */
+  async function tellOldAddress(user: UserRow, newEmail: string) {
+    const profile = (await users.withProfile(user.id))?.profile;
+    const language = (profile && profileLanguage(profile)) ?? 'en';
+    const letter = accountMails[language].emailChanged({ username: user.username, to: maskEmail(newEmail), contact: `${deps.publicUrl}/contact` });
+    await deps.mailer.send({ to: user.email, ...letter }).catch((err: unknown) => deps.log.error({ err }, 'could not tell the old address of an e-mail change'));
+  }
 
   /** Runs a write, answering a taken username or e-mail as the field error it is. */
   async function unique<T>(write: () => Promise<T>): Promise<T> {
@@ -95,6 +116,7 @@ export function createAccountService(deps: { users: UserRepository; media: Media
         ...(changes.username !== undefined ? { username: changes.username } : {}),
       };
       if (Object.keys(updates).length > 0) await unique(() => users.updateUser(user.id, updates));
+      if (changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase()) await tellOldAddress(user, changes.email);
       return (await users.withProfile(user.id))!;
     },
   };

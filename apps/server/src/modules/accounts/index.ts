@@ -16,7 +16,7 @@ export function createAccounts(app: FastifyInstance, deps: { mailer: Mailer; lim
   const { config, db } = app;
   const users = createUserRepository(db);
   const sessions = createSessionService({ db, users, tokens: createTokenSigner(config.jwtSecret), limits: deps.limits, failureLimit: config.loginFailureLimit });
-  const accounts = createAccountService({ users, media: app.mediaStore });
+  const accounts = createAccountService({ users, media: app.mediaStore, mailer: deps.mailer, publicUrl: config.publicUrl, log: app.log });
   const resets = createResetService({ db, users, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
   const quickSignup = createQuickSignup({ db, users, sessions, mailer: deps.mailer, publicUrl: config.publicUrl, log: app.log });
   const registration = createRegistration({ users, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });

@@ -79,4 +79,23 @@ describe.each(engines())('account e-mails in the account’s language on %s', (e
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sent.filter((m) => m.to === owner.email && m.subject === 'You already have a Video Store Kenya account')).toHaveLength(3);
   });
+
+  it('tells the old address, in the customer’s language, when the account’s e-mail is changed', async () => {
+    const c = await signedInCustomer(t.app);
+    await t.app.inject({ method: 'PATCH', url: `/api/profile/${c.buyerid}/`, headers: c.auth, payload: { language: 'sw' } });
+    const change = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api/members/${c.id}/`, headers: c.auth, payload });
+    // The same address in capitals is not a change.
+    const same = await change({ email: c.email.toUpperCase() });
+    expect(same.statusCode, same.body).toBe(200);
+    const before = sent.length;
+    const moved = await change({ email: `thief.${c.email}` });
+    expect(moved.statusCode).toBe(200);
+    const mail = await mailTo(c.email);
+    expect(sent.length).toBe(before + 1);
+    expect(mail.subject).toBe('Barua pepe ya akaunti yako ya Video Store Kenya imebadilishwa');
+    expect(mail.text).toContain(`kuwa th•••@${c.email.split('@')[1]}`);
+    expect(mail.text).toContain('https://store.example.co.ke/contact');
+    expect(mail.text).not.toContain(`thief.${c.email}`);
+    expect(sent.some((m) => m.to === `thief.${c.email}`)).toBe(false);
+  });
 });

@@ -9,7 +9,15 @@ const safe = (s: string) => s.replace(/[<>&]/g, '');
  * wording as it always was; an account gets its own language (profile.language), else the language
  * of the request that caused the mail.
  */
-export const accountMails: Record<Language, { reset(o: { username: string; link: string }): Letter; welcome(o: { username: string; link: string }): Letter; accountExists(o: { login: string }): Letter }> = {
+interface AccountLetters {
+  reset(o: { username: string; link: string }): Letter;
+  welcome(o: { username: string; link: string }): Letter;
+  accountExists(o: { login: string }): Letter;
+  /** To the address an account had: it now has `to` (masked), and what to do if that was not the owner. */
+  emailChanged(o: { username: string; to: string; contact: string }): Letter;
+}
+
+export const accountMails: Record<Language, AccountLetters> = {
   en: {
     reset: ({ username, link }) => ({
       subject: 'Reset your Video Store Kenya password',
@@ -25,6 +33,12 @@ export const accountMails: Record<Language, { reset(o: { username: string; link:
       subject: 'You already have a Video Store Kenya account',
       text: `Hello,\n\nSomeone tried to create a Video Store Kenya account with this e-mail address, which already has one. No new account was made.\n\nIf it was you, log in at ${login} or choose "Forgot password" there to set a new password.\n\nIf it was not you, you need not do anything.\n`,
       html: `<p>Hello,</p><p>Someone tried to create a Video Store Kenya account with this e-mail address, which already has one. No new account was made.</p><p>If it was you, <a href="${login}">log in</a> or choose "Forgot password" there to set a new password.</p><p>If it was not you, you need not do anything.</p>`,
+    }),
+
+    emailChanged: ({ username, to, contact }) => ({
+      subject: 'The e-mail address of your Video Store Kenya account was changed',
+      text: `Hello ${username},\n\nThe e-mail address of your Video Store Kenya account was changed from this one to ${to}. Mail about the account, and password resets, now go there.\n\nIf it was you, you need not do anything.\n\nIf it was not you, someone may be signed in as you: tell us at once at ${contact} and we will give the account back to you.\n`,
+      html: `<p>Hello ${safe(username)},</p><p>The e-mail address of your Video Store Kenya account was changed from this one to ${safe(to)}. Mail about the account, and password resets, now go there.</p><p>If it was you, you need not do anything.</p><p>If it was not you, someone may be signed in as you: <a href="${contact}">tell us at once</a> and we will give the account back to you.</p>`,
     }),
   },
   sw: {
@@ -42,6 +56,12 @@ export const accountMails: Record<Language, { reset(o: { username: string; link:
       subject: 'Tayari una akaunti ya Video Store Kenya',
       text: `Habari,\n\nMtu alijaribu kufungua akaunti ya Video Store Kenya kwa barua pepe hii, ambayo tayari ina akaunti. Hakuna akaunti mpya iliyofunguliwa.\n\nKama ni wewe, ingia kwenye ${login} au uchague "Umesahau nenosiri?" hapo ili uweke nenosiri jipya.\n\nKama si wewe, huhitaji kufanya lolote.\n`,
       html: `<p>Habari,</p><p>Mtu alijaribu kufungua akaunti ya Video Store Kenya kwa barua pepe hii, ambayo tayari ina akaunti. Hakuna akaunti mpya iliyofunguliwa.</p><p>Kama ni wewe, <a href="${login}">ingia</a> au uchague "Umesahau nenosiri?" hapo ili uweke nenosiri jipya.</p><p>Kama si wewe, huhitaji kufanya lolote.</p>`,
+    }),
+
+    emailChanged: ({ username, to, contact }) => ({
+      subject: 'Barua pepe ya akaunti yako ya Video Store Kenya imebadilishwa',
+      text: `Habari ${username},\n\nBarua pepe ya akaunti yako ya Video Store Kenya imebadilishwa kutoka hii kuwa ${to}. Barua kuhusu akaunti, na za kubadilisha nenosiri, sasa zitaenda huko.\n\nKama ni wewe, huhitaji kufanya lolote.\n\nKama si wewe, huenda mtu ameingia kama wewe: tuambie mara moja kwenye ${contact} nasi tutakurudishia akaunti.\n`,
+      html: `<p>Habari ${safe(username)},</p><p>Barua pepe ya akaunti yako ya Video Store Kenya imebadilishwa kutoka hii kuwa ${safe(to)}. Barua kuhusu akaunti, na za kubadilisha nenosiri, sasa zitaenda huko.</p><p>Kama ni wewe, huhitaji kufanya lolote.</p><p>Kama si wewe, huenda mtu ameingia kama wewe: <a href="${contact}">tuambie mara moja</a> nasi tutakurudishia akaunti.</p>`,
     }),
   },
 };
