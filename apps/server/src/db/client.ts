@@ -11,33 +11,83 @@ import * as schema from './schema.ts';
 /** The one database type the code sees, whichever engine is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Told when a LISTEN connection is lost (notifications may be missed until it is back) and when it is back. */
+export interface ListenState {
+  onDown?: () => void;
+  onUp?: () => void;
+}
+
 export interface DatabaseHandle {
   db: Database;
   engine: 'pglite' | 'postgres';
   close(): Promise<void>;
-  /** LISTEN on a channel (PostgreSQL on a connection of its own, which comes back after a failure); answers the unsubscribe. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel (PostgreSQL on a connection of its own, which comes back after a failure);
+   * answers the unsubscribe. PGlite, in this process, never loses one: `state` is told nothing.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, state?: ListenState): Promise<() => Promise<void>>;
 }
 
-/** LISTEN on a dedicated connection (a pooled one would be handed to queries); reconnects after errors. */
-async function listenOnPostgres(url: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+/** How long to wait before trying a lost LISTEN connection again, and again after each failure. */
+const RELISTEN_AFTER_MS = 1000;
+
+/**
+ * LISTEN on a dedicated connection (a pooled one would be handed to queries). A lost connection
+ * (PostgreSQL restarting, an idle-session timeout) is ended and replaced, one at a time, retried
+ * every second until it is back; node-postgres reports one loss up to three times ('error' for the
+ * server's message, 'error' and 'end' for the socket), so each connection is replaced once. The first
+ * connection's failure is the caller's: it rejects and nothing is retried.
+ */
+async function listenOnPostgres(url: string, channel: string, onMessage: (payload: string) => void, state: ListenState = {}): Promise<() => Promise<void>> {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
   let closed = false;
   let current: pg.Client | undefined;
-  const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
-    client.on('notification', (m) => m.channel === channel && onMessage(m.payload ?? ''));
-    client.on('error', () => {
-      if (!closed) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${channel}`);
-    current = client;
+  let retry: NodeJS.Timeout | undefined;
+  const again = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect(false);
+    }, RELISTEN_AFTER_MS).unref();
   };
-  await connect();
+  const connect = async (first: boolean): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const lose = () => {
+      if (lost) return;
+      lost = true;
+      if (current === client) {
+        current = undefined;
+        state.onDown?.();
+      }
+      void client.end().catch(() => undefined);
+      again();
+    };
+    client.on('notification', (m) => m.channel === channel && onMessage(m.payload ?? ''));
+    client.on('error', lose);
+    client.on('end', lose);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (err) {
+      if (first) {
+        lost = true;
+        await client.end().catch(() => undefined);
+        throw err;
+      }
+      return lose();
+    }
+    if (closed || lost) return void client.end().catch(() => undefined);
+    current = client;
+    if (!first) state.onUp?.();
+  };
+  await connect(true);
   return async () => {
     closed = true;
-    await current?.end().catch(() => undefined);
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -68,7 +118,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     probe.release();
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const url = opts.url;
-    return { db, engine: 'postgres', close: () => pool.end(), listen: (channel, onMessage) => listenOnPostgres(url, channel, onMessage) };
+    return { db, engine: 'postgres', close: () => pool.end(), listen: (channel, onMessage, state) => listenOnPostgres(url, channel, onMessage, state) };
   }
   if (opts.dataDir) await fs.mkdir(path.dirname(opts.dataDir), { recursive: true });
   const client = await PGlite.create({

@@ -35,7 +35,8 @@ const compressors: Record<ContentCoding, (body: string) => Buffer> = {
 /**
  * A small in-process cache of serialised public responses. Catalogue reads outnumber writes by far,
  * so lists are answered from memory for a few seconds; any catalogue write calls clear(), so a
- * change shows on the next request of this process (the TTL bounds staleness across processes).
+ * change shows on the next request of this process. Across processes a change shows within two
+ * lifetimes: one fresh, one more while the expired entry is being refreshed (below).
  * An entry is kept as it goes out (bytes, ETag, compressed bodies): a hit does no per-request
  * serialising, hashing or compressing (decision 0005).
  *

@@ -4,6 +4,7 @@ import { purchases, users } from '../../db/schema.ts';
 import { engines } from '../../../test/helpers/engines.ts';
 import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-db.ts';
+import type { ListenState } from '../../db/client.ts';
 import { canAccess, createMediaAccess } from './access.ts';
 
 describe.each(engines())('who may have a video\'s media (canAccess) on %s', (engine) => {
@@ -86,6 +87,30 @@ describe.each(engines())('who may have a video\'s media (canAccess) on %s', (eng
         await t.db.update(users).set({ isActive: false }).where(eq(users.id, buyer));
         access.forget();
         expect(await access.canAccess(buyer, video)).toBe(false);
+      } finally {
+        await access.close();
+      }
+    });
+
+    it('remembers nothing while its LISTEN connection is lost, and starts again once it is back', async () => {
+      let state: ListenState = {};
+      const access = createMediaAccess(t.db, async (_channel, _onMessage, s) => {
+        state = s;
+        return async () => undefined;
+      });
+      try {
+        const { buyer } = await buy('njeri');
+        await vi.waitFor(async () => {
+          expect(await access.canAccess(buyer, video)).toBe(true);
+          expect(access.remembered()).toBe(1);
+        });
+        state.onDown!();
+        expect(access.remembered()).toBe(0);
+        expect(await access.canAccess(buyer, video)).toBe(true);
+        expect(access.remembered()).toBe(0);
+        state.onUp!();
+        expect(await access.canAccess(buyer, video)).toBe(true);
+        expect(access.remembered()).toBe(1);
       } finally {
         await access.close();
       }

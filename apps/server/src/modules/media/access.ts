@@ -1,6 +1,6 @@
 import { and, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import type { Database } from '../../db/client.ts';
+import type { Database, ListenState } from '../../db/client.ts';
 import { purchases, users, videos } from '../../db/schema.ts';
 
 /**
@@ -46,10 +46,11 @@ const REMEMBER_YES_MS = 10_000;
  * a minute: a "yes" is remembered for a few seconds, so a range costs no database round trip, and
  * forgotten as soon as PostgreSQL says that access may have been taken away anywhere (migration
  * 0012's triggers: a refund, a user deactivated or demoted, a video removed), and at once in the
- * process that made the change through forget(). A "no" is never remembered. Until the process is
- * listening, nothing is remembered. Decision 0020.
+ * process that made the change through forget(). A "no" is never remembered. While the process is
+ * not listening (not yet, or its connection was lost until it is back), nothing is remembered.
+ * Decision 0020.
  */
-export function createMediaAccess(db: Database, listen: (channel: string, onMessage: () => void) => Promise<() => Promise<void>>, opts: { rememberMs?: number } = {}) {
+export function createMediaAccess(db: Database, listen: (channel: string, onMessage: () => void, state: ListenState) => Promise<() => Promise<void>>, opts: { rememberMs?: number } = {}) {
   const yes = new LRUCache<string, true>({ max: 100_000, ttl: opts.rememberMs ?? REMEMBER_YES_MS });
   let listening = false;
   // Bumped at each forgetting: a "yes" read before it (from a query that ran across the change) is not kept.
@@ -58,7 +59,18 @@ export function createMediaAccess(db: Database, listen: (channel: string, onMess
     generation++;
     yes.clear();
   };
-  const unlisten = listen(MEDIA_ACCESS_CHANNEL, forget).then(
+  // While the LISTEN connection is lost, notifications may be missed: nothing is remembered until it is back.
+  const state: ListenState = {
+    onDown: () => {
+      listening = false;
+      forget();
+    },
+    onUp: () => {
+      forget();
+      listening = true;
+    },
+  };
+  const unlisten = listen(MEDIA_ACCESS_CHANNEL, forget, state).then(
     (stop) => {
       listening = true;
       return stop;
