@@ -52,8 +52,9 @@ export default function SavedScreen() {
   useEffect(() => {
     window.scrollTo(0, 0);
     void reviewSavedVideos();
-    // The player's code, fetched while there is a network, so Play works here after it drops.
-    if (savedVideos().length) void Promise.all([import('../components/video-player.tsx'), import('hls.js/light')]).catch(() => undefined);
+    // The player's code, fetched while there is a network, so Play works here after it drops: with
+    // the captions parser Vidstack loads only when a video has subtitles (a saved one may).
+    if (savedVideos().length) void Promise.all([import('../components/video-player.tsx'), import('hls.js/light'), import('media-captions')]).catch(() => undefined);
   }, []);
   const current = videos.find((v) => v.id === playing && v.status === 'saved');
   const total = videos.reduce((sum, v) => sum + v.storedBytes, 0);
