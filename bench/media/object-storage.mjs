@@ -8,7 +8,7 @@
 // Also the CPU time the store's process and its PostgreSQL backends spent per range through it, and
 // per 302 when the store is asked for nothing but redirects as fast as it answers (/proc): unlike
 // MB/s, that hardly depends on what else the machine is doing.
-// Options: BENCH_SECONDS (5 per round), BENCH_ROUNDS (3), BENCH_CONNECTIONS (8), BENCH_RANGE_KB (1024),
+// Options: BENCH_SECONDS (5 per round), BENCH_ROUNDS (5: its rounds swing with the gateway on the same cores), BENCH_CONNECTIONS (8), BENCH_RANGE_KB (1024),
 // BENCH_SIZE_MB (100), BENCH_DATABASE_URL.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -21,7 +21,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { adminUrl, cpuSeconds, freshDatabase, login, sql, startStore } from '../lib/harness.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const RANGE = Number(process.env.BENCH_RANGE_KB ?? 1024) * 1024;
 const SIZE = Number(process.env.BENCH_SIZE_MB ?? 100) * 1024 * 1024;
