@@ -88,7 +88,7 @@ export function createMediaAccess(db: Database, listen: (channel: string, onMess
     },
     /** After a change in this process that may take access away: before PostgreSQL's notification arrives. */
     forget,
-    /** How many answers are remembered now (for tests and a health page). */
+    /** How many answers are remembered now (what the tests read). */
     remembered: () => yes.size,
     async close() {
       listening = false;
