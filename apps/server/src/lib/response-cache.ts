@@ -24,10 +24,10 @@ export interface CachedAnswer {
   readonly encoded: Partial<Record<ContentCoding, Buffer>>;
 }
 
-const compressors: Record<ContentCoding, (body: string) => Buffer> = {
-  br: (body) =>
+const compressors: Record<ContentCoding, (body: string, bytes: number) => Buffer> = {
+  br: (body, bytes) =>
     zlib.brotliCompressSync(body, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) },
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes },
     }),
   gzip: (body) => zlib.gzipSync(body, { level: 6 }),
 };
@@ -107,7 +107,7 @@ export class ResponseCache {
    * plain http) on every request, and compressing the same answer each time cost more than sending it.
    */
   encoded(entry: CachedAnswer, coding: ContentCoding): Buffer {
-    return (entry.encoded[coding] ??= compressors[coding](entry.body));
+    return (entry.encoded[coding] ??= compressors[coding](entry.body, entry.bytes));
   }
 
   /** After a catalogue write: nothing computed before it is answered or stored again. */

@@ -6,7 +6,7 @@ import type { MediaStore } from '../media/storage/media-store.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { accountMails } from '../mail/account-mails.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { isUniqueViolation, profileLanguage, type UserRepository, type UserRow } from './user-repository.ts';
+import { isUniqueViolation, profileLanguage, type ProfileRow, type UserRepository, type UserRow } from './user-repository.ts';
 
 const TAKEN = {
   username: 'A user with that username already exists.',
@@ -33,9 +33,8 @@ export function createAccountService(deps: { users: UserRepository; media: Media
    * for no password, so a stolen session could move the account to its own address and then reset
    * the password: the owner at least learns of it at once, in their language, and where to turn.
    */
-  async function tellOldAddress(user: UserRow, newEmail: string) {
-    const profile = (await users.withProfile(user.id))?.profile;
-    const language = (profile && profileLanguage(profile)) ?? 'en';
+  async function tellOldAddress(user: UserRow, profile: ProfileRow, newEmail: string, requestLanguage: Language) {
+    const language = profileLanguage(profile) ?? requestLanguage;
     const letter = accountMails[language].emailChanged({ username: user.username, to: maskEmail(newEmail), contact: `${deps.publicUrl}/contact` });
     await deps.mailer.send({ to: user.email, ...letter }).catch((err: unknown) => deps.log.error({ err }, 'could not tell the old address of an e-mail change'));
   }
@@ -108,7 +107,7 @@ export function createAccountService(deps: { users: UserRepository; media: Media
       return (await users.withProfile(user.id))!;
     },
 
-    async updateMember(user: UserRow, memberId: number, changes: { email?: string; username?: string }) {
+    async updateMember(user: UserRow, memberId: number, changes: { email?: string; username?: string }, language: Language = 'en') {
       ownProfileOnly(user, memberId);
       checkUsernameChange(user.username, changes.username);
       const updates = {
@@ -116,8 +115,9 @@ export function createAccountService(deps: { users: UserRepository; media: Media
         ...(changes.username !== undefined ? { username: changes.username } : {}),
       };
       if (Object.keys(updates).length > 0) await unique(() => users.updateUser(user.id, updates));
-      if (changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase()) await tellOldAddress(user, changes.email);
-      return (await users.withProfile(user.id))!;
+      const me = (await users.withProfile(user.id))!;
+      if (changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase()) await tellOldAddress(user, me.profile, changes.email, language);
+      return me;
     },
   };
 }

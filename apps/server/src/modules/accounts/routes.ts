@@ -237,7 +237,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const me = await accounts.updateMember(currentUser(request), parseId(request.params.id), request.body);
+        const me = await accounts.updateMember(currentUser(request), parseId(request.params.id), request.body, languageOf(request.headers));
         return toUserView(me.user, me.profile);
       },
     );

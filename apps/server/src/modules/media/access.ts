@@ -53,6 +53,7 @@ const REMEMBER_YES_MS = 10_000;
 export function createMediaAccess(db: Database, listen: (channel: string, onMessage: () => void, state: ListenState) => Promise<() => Promise<void>>, opts: { rememberMs?: number } = {}) {
   const yes = new LRUCache<string, true>({ max: 100_000, ttl: opts.rememberMs ?? REMEMBER_YES_MS });
   let listening = false;
+  let closed = false;
   // Bumped at each forgetting: a "yes" read before it (from a query that ran across the change) is not kept.
   let generation = 0;
   const forget = () => {
@@ -67,12 +68,12 @@ export function createMediaAccess(db: Database, listen: (channel: string, onMess
     },
     onUp: () => {
       forget();
-      listening = true;
+      listening = !closed;
     },
   };
   const unlisten = listen(MEDIA_ACCESS_CHANNEL, forget, state).then(
     (stop) => {
-      listening = true;
+      listening = !closed;
       return stop;
     },
     () => null,
@@ -91,6 +92,7 @@ export function createMediaAccess(db: Database, listen: (channel: string, onMess
     /** How many answers are remembered now (what the tests read). */
     remembered: () => yes.size,
     async close() {
+      closed = true;
       listening = false;
       forget();
       await (await unlisten)?.();
