@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { groupDigits } from './format.ts';
 
 /** Every non-field error of the API: `{"detail": "..."}` (CONTRACT §3). */
 export const errorDetailSchema = z.object({ detail: z.string() }).meta({ id: 'ErrorDetail' });
@@ -28,7 +29,7 @@ export const idSchema = (message = 'A valid integer is required.') => wholeNumbe
 
 /** Whole Ksh within a range, as a number or plain digits (a form's field). */
 export const kshAmount = (min: number, max: number) =>
-  wholeNumber((n) => n.min(min, `Ensure this value is greater than or equal to ${min.toLocaleString('en-KE')}.`).max(max, `Ensure this value is less than or equal to ${max.toLocaleString('en-KE')}.`), 'Enter a whole number of shillings.');
+  wholeNumber((n) => n.min(min, `Ensure this value is greater than or equal to ${groupDigits(min)}.`).max(max, `Ensure this value is less than or equal to ${groupDigits(max)}.`), 'Enter a whole number of shillings.');
 
 /**
  * A name or title staff type in the back office: missing, null (react-admin sends an emptied field

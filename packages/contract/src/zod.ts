@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupDigits } from './format.ts';
 
 /**
  * zod as every schema here uses it. In a browser it runs without its JIT: the store's
@@ -8,7 +9,7 @@ import { z } from 'zod';
  */
 if (typeof (globalThis as { document?: unknown }).document !== 'undefined') z.config({ jitless: true });
 
-const count = (n: number | bigint) => Number(n).toLocaleString('en-KE');
+const count = (n: number | bigint) => groupDigits(Number(n));
 
 /** What a value of each type is called when another type came (Django REST framework's words, as the seed's API said them). */
 const NOT_A: Partial<Record<string, string>> = {

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DEPOSIT_MAX, depositInputSchema } from '@store/contract';
+import { DEPOSIT_MAX, depositInputSchema, groupDigits } from '@store/contract';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldProps, showServerErrors, useSchemaForm } from '../../../lib/forms.ts';
 import { formatKsh, localPhone } from '../../../lib/format.ts';
@@ -103,7 +103,7 @@ export default function DepositScreen() {
       {/* What M-Pesa answered, at the top where a small phone shows it without scrolling. */}
       {checkoutId && <Outcome id={checkoutId} next={next} onRetry={() => setCheckoutId(null)} />}
       <Box component="ol" sx={{ pl: 2.5, mt: 0, color: 'text.secondary', '& li': { mb: 0.5 } }}>
-        <li>{t('deposit.step_amount', { max: DEPOSIT_MAX.toLocaleString('en-KE') })}</li>
+        <li>{t('deposit.step_amount', { max: groupDigits(DEPOSIT_MAX) })}</li>
         <li>{t('deposit.step_phone')}</li>
         <li>{t('deposit.step_press')}</li>
         <li>{t('deposit.step_balance')}</li>

@@ -1,3 +1,4 @@
+import { groupDigits } from '@store/contract';
 /**
  * Data said in megabytes (CONTRACT §9): what an hour of a rung, or a whole saved video, costs a
  * customer who pays for every megabyte. Megabytes of 1,000,000 bytes, as data bundles are sold.
@@ -11,16 +12,14 @@ function sensibly(mb: number): number {
   return Math.round(mb / step) * step;
 }
 
-const number = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 1 });
-
 /** MB an hour of a rung costs: its average bits per second × 3600 / 8. */
-export const mbPerHour = (bandwidth: number) => number.format(sensibly((bandwidth * 3600) / 8 / MB));
+export const mbPerHour = (bandwidth: number) => groupDigits(sensibly((bandwidth * 3600) / 8 / MB), 1);
 
 /** Bytes of a whole rung: its average bits per second (measured from its files) × the duration / 8. */
 export const rungBytes = (bandwidth: number, durationSeconds: number) => Math.round((bandwidth * durationSeconds) / 8);
 
 /** A size in MB for the screen: '65', '0.4', '1,600'. */
-export const megabytes = (bytes: number) => number.format(sensibly(bytes / MB));
+export const megabytes = (bytes: number) => groupDigits(sensibly(bytes / MB), 1);
 
 /** Progress in MB with one decimal, so a slow download is seen moving: '12.3'. */
-export const megabytesExact = (bytes: number) => number.format(Math.round((bytes / MB) * 10) / 10);
+export const megabytesExact = (bytes: number) => groupDigits(Math.round((bytes / MB) * 10) / 10, 1);
