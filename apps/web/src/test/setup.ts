@@ -35,6 +35,13 @@ window.matchMedia = (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 
+// jsdom lays nothing out, so nothing is ever resized.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 // jsdom does not scroll; pages that scroll to the top on arrival call this.
 window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView ??= () => undefined;
