@@ -1,7 +1,5 @@
-import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { i18n } from '../lib/i18n.ts';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -16,12 +14,9 @@ export function createQueryClient() {
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        {/* No MUI theme here: the shell, the home page and a video's page are plain elements with static
-            CSS (components/base.css); the parts built with MUI bring the theme (components/lazy-themed.tsx). */}
-        {children}
-      </QueryClientProvider>
-    </I18nProvider>
+    // No MUI theme here: the shell, the home page and a video's page are plain elements with static
+    // CSS (components/base.css); the parts built with MUI bring the theme (components/lazy-themed.tsx).
+    // No language provider either: useT follows the language itself (lib/i18n.ts).
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
 }

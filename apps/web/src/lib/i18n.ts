@@ -1,5 +1,7 @@
 import { setupI18n, type Messages } from '@lingui/core';
-import { useLingui } from '@lingui/react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { groupDigits } from '@store/contract';
+import { pluralCategoryName, pluralDigitsName } from './plurals.ts';
 
 /** English is the default; Kiswahili the other (CONTRACT §9). */
 export const LANGUAGES = ['en', 'sw'] as const;
@@ -69,13 +71,42 @@ export async function setLanguage(language: Language) {
 
 type Values = Record<string, string | number>;
 
-/** The translate function for components: re-renders them when the language changes. */
-export function useT(): (id: string, values?: Values) => string {
-  return useLingui()._ as (id: string, values?: Values) => string;
+const rules = new Map<string, Intl.PluralRules>();
+
+/** The values a compiled message reads (plurals.ts): each number's category and digits beside it. */
+export function withPluralValues<V extends Record<string, string | number>>(language: string, values: V): V {
+  let out: Record<string, string | number> | undefined;
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value !== 'number') continue;
+    let rule = rules.get(language);
+    if (!rule) rules.set(language, (rule = new Intl.PluralRules(language)));
+    out ??= { ...values };
+    out[pluralCategoryName(name)] = rule.select(value);
+    out[pluralDigitsName(name)] = groupDigits(value);
+  }
+  return (out as V | undefined) ?? values;
 }
 
-/** The same outside React (api errors, document titles). */
-export const t = (id: string, values?: Values): string => i18n._(id, values);
+type Translate = (id: string, values?: Values) => string;
+
+/** Lingui's translation, given the values the compiled plurals read (plurals.ts). */
+const translateIn = (language: string): Translate => (id, values) => i18n._(id, values && withPluralValues(language, values));
+
+/** The translate function outside React (api errors, document titles). */
+export const t: Translate = (id, values) => translateIn(i18n.locale)(id, values);
+
+const onLanguageChange = (listener: () => void) => i18n.on('change', listener);
+
+/**
+ * The translate function for components: re-renders them when the language changes, and only then.
+ * Lingui's own provider re-rendered every translated component whenever any catalog arrived, as a
+ * screen's or the install prompt's do after the first render: a slow phone's longest tasks.
+ */
+export function useT(): Translate {
+  const language = useSyncExternalStore(onLanguageChange, () => i18n.locale);
+  // A new function when the language changes, for memoised components and effects that use it.
+  return useMemo(() => translateIn(language), [language]);
+}
 
 /** The shared layers' own words (header, footer, states): loaded before the first render. */
 export const loadCommonMessages = () => registerCatalog('common', (language) => import(`../locales/${language}.json`));
