@@ -51,20 +51,23 @@ function apply(language: Language) {
 export async function registerCatalog(name: string, load: CatalogLoader) {
   if (catalogs.get(name) === load && loaded.has(`${name}:${current}`)) return;
   catalogs.set(name, load);
-  const language = current;
+  await loadIn(current, name, load);
+  if (i18n.locale !== current) apply(current);
+}
+
+async function loadIn(language: Language, name: string, load: CatalogLoader) {
   i18n.load(language, (await load(language)).default);
   loaded.add(`${name}:${language}`);
-  if (i18n.locale !== current) apply(current);
 }
 
 /** Switches every loaded catalog to `language`, then the screen; remembered on this device. */
 export async function setLanguage(language: Language) {
-  await Promise.all(
-    [...catalogs].map(async ([name, load]) => {
-      i18n.load(language, (await load(language)).default);
-      loaded.add(`${name}:${language}`);
-    }),
-  );
+  // A screen opened while these load registers its catalog meanwhile, in the old language: it is
+  // loaded in the new one too before the switch, or the screen would show ids.
+  const switched = new Set<string>();
+  for (let pending = [...catalogs]; pending.length > 0; pending = [...catalogs].filter(([name]) => !switched.has(name))) {
+    await Promise.all(pending.map(([name, load]) => loadIn(language, name, load).then(() => switched.add(name))));
+  }
   localStorage.setItem(STORAGE_KEY, language);
   apply(language);
 }
@@ -73,16 +76,23 @@ type Values = Record<string, string | number>;
 
 const rules = new Map<string, Intl.PluralRules>();
 
-/** The values a compiled message reads (plurals.ts): each number's category and digits beside it. */
+/** A number as the form code passes it, already written out ("250,000"). */
+const WRITTEN_NUMBER = /^-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/;
+
+/**
+ * The values a compiled message reads (plurals.ts): each number's category and digits beside it.
+ * A number already written as text (the contract's field errors pass their values so) counts too.
+ */
 export function withPluralValues<V extends Record<string, string | number>>(language: string, values: V): V {
   let out: Record<string, string | number> | undefined;
   for (const [name, value] of Object.entries(values)) {
-    if (typeof value !== 'number') continue;
+    const number = typeof value === 'number' ? value : WRITTEN_NUMBER.test(value) ? Number(value.replace(/,/g, '')) : undefined;
+    if (number === undefined) continue;
     let rule = rules.get(language);
     if (!rule) rules.set(language, (rule = new Intl.PluralRules(language)));
     out ??= { ...values };
-    out[pluralCategoryName(name)] = rule.select(value);
-    out[pluralDigitsName(name)] = groupDigits(value);
+    out[pluralCategoryName(name)] = rule.select(number);
+    out[pluralDigitsName(name)] = typeof value === 'number' ? groupDigits(value) : value;
   }
   return (out as V | undefined) ?? values;
 }

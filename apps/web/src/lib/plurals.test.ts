@@ -23,6 +23,13 @@ describe('plurals compiled as selects', () => {
     expect(say('en', '{count, plural, one {# video} other {# videos}} by DJ {dj} in {genre}', { count: 2, dj: 'Afro', genre: 'Drama' })).toBe('2 videos by DJ Afro in Drama');
   });
 
+  it('read a number already written as text, as the form code passes field errors', () => {
+    const wait = '{minutes, plural, one {Try again in # minute} other {Try again in # minutes}}';
+    expect(say('en', wait, { minutes: '1' })).toBe('Try again in 1 minute');
+    expect(say('en', wait, { minutes: '1,250' })).toBe('Try again in 1,250 minutes');
+    expect(say('en', '{dj} has {count, plural, one {# video} other {# videos}}', { dj: '254', count: 2 })).toBe('254 has 2 videos');
+  });
+
   it('never make a number formatter, whose first use costs a slow phone 70 ms', () => {
     const numberFormat = vi.spyOn(Intl, 'NumberFormat');
     expect(say('en', '{count, plural, one {# suggestion} other {# suggestions}}: choose one.', { count: 4 })).toBe('4 suggestions: choose one.');

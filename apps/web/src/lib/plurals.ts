@@ -4,8 +4,8 @@
  * (4x CPU slowdown), paid on every first screen by the header's "Cart, 0 videos". So the catalogs
  * keep ICU's plural syntax, and the build (vite-catalogs.ts) compiles each `{n, plural, …}` to a
  * `select` on the number's CLDR category, with `#` read as its digits; i18n.ts's `withPluralValues`
- * supplies both, for values that are numbers (a count passed as text would say no number). Intl.PluralRules
- * costs about 1 ms. (No imports: vite-catalogs.ts runs this file in Node.)
+ * supplies both, for numbers and for numbers already written as text. Intl.PluralRules costs
+ * about 1 ms. (No imports: vite-catalogs.ts runs this file in Node.)
  */
 export const pluralCategoryName = (name: string) => `${name}#plural`;
 export const pluralDigitsName = (name: string) => `${name}#digits`;
