@@ -1,6 +1,7 @@
 /**
  * Every path the storefront has (seed §2, CONTRACT §7). The server answers anything else with a 404
- * status (still serving the app, which shows its 404 page); a web test keeps the router in step.
+ * status (still serving the app, which shows its 404 page); a web test keeps the router in step,
+ * both ways.
  */
 export const STOREFRONT_ROUTES = [
   '/',
@@ -18,6 +19,7 @@ export const STOREFRONT_ROUTES = [
   '/video/:id',
   '/watch/:id',
   '/play/:id',
+  '/saved',
   '/contact',
   '/about',
   '/notifications',

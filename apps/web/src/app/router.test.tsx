@@ -4,11 +4,18 @@ import { STOREFRONT_ROUTES } from '@store/contract';
 import { makeVideo } from '../test/fixtures.ts';
 import { emptyPage, mockApi, renderApp } from '../test/render.tsx';
 import { AppRoutes } from './router.tsx';
+import routerSource from './router.tsx?raw';
 
 const example = (route: string) => route.replace(/:[a-zA-Z]+/g, '1');
 const api = (url: URL) => (/\/videoDetails\/\d+\/$/.test(url.pathname) ? makeVideo(1) : emptyPage);
 
 describe('storefront routes', () => {
+  it('every path of the router is one the server answers with 200, not 404', () => {
+    const paths = [...routerSource.matchAll(/<Route path="([^"]+)"/g)].map((m) => m[1]).filter((p) => p !== '*');
+    expect(paths.length).toBeGreaterThan(20);
+    expect(paths.filter((p) => !(STOREFRONT_ROUTES as readonly string[]).includes(p!))).toEqual([]);
+  });
+
   // /account and /profile send visitors to the login page; the dead links redirect.
   const pages = STOREFRONT_ROUTES.filter((r) => !['/account', '/profile', '/deposit', '/account/dashboard', '/account/cart'].includes(r));
   it.each(pages)('%s is a page of the router, not its 404', async (route) => {
