@@ -53,7 +53,13 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 async function catalogueData(): Promise<string[]> {
   const get = async (p: string) => ((await (await fetch(`${baseUrl}/api${p}`)).json()) as { results: Record<string, unknown>[] }).results;
   const rows = [...(await get('/videoDetails/?page_size=1000')), ...(await get('/dj/?page_size=100')), ...(await get('/genre/?page_size=100')), ...(await get('/ceo/')), ...(await get('/about_team/')), ...(await get('/notification/'))];
-  const texts = rows.flatMap((r) => Object.values(r).filter((v): v is string => typeof v === 'string' && v.length > 1 && !v.startsWith('/') && !v.startsWith('http')));
+  // A video's category is one of four words the store says in Kiswahili itself, not data.
+  const texts = rows.flatMap((r) =>
+    Object.entries(r)
+      .filter(([key]) => key !== 'cartegory')
+      .map(([, v]) => v)
+      .filter((v): v is string => typeof v === 'string' && v.length > 1 && !v.startsWith('/') && !v.startsWith('http')),
+  );
   // A synopsis is shown cut at 100 characters in places.
   return [...new Set([...texts, ...texts.map((t) => t.slice(0, 100))])].sort((a, b) => b.length - a.length);
 }

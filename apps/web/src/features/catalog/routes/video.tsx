@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useVideo } from '../../../api/get-video.ts';
 import { useVideos } from '../../../api/get-videos.ts';
 import { useT } from '../../../lib/i18n.ts';
+import { categoryName } from '../components/category-name.ts';
 import '../../../components/cards.css';
 import './video.css';
 
@@ -100,7 +101,7 @@ export default function VideoScreen({ actions }: { actions: (video: Video) => Re
                   <span>{v.genre}</span>
                 </Link>
                 <Link className="chip chip-outlined" to={`/store/${encodeURIComponent(v.cartegory)}`}>
-                  <span>{v.cartegory}</span>
+                  <span>{categoryName(t, v.cartegory)}</span>
                 </Link>
               </div>
               <p className="video-price">{formatKsh(v.price)}</p>
