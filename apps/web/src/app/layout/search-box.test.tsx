@@ -60,6 +60,17 @@ describe('header search box', () => {
     expect(screen.getByRole('status')).toHaveTextContent('2 suggestions: up and down arrows to choose, Enter to open.');
   });
 
+  it('says so when what is typed has no suggestions, instead of leaving the last list announced', async () => {
+    fetchMock = mockApi((url) => (url.pathname !== '/api/search/suggestions/' ? {} : url.searchParams.get('q') === 'empre' ? suggestions : { results: [], did_you_mean: null }));
+    renderApp(ui);
+    box().focus();
+    await type('empre');
+    await screen.findAllByRole('option');
+    await type('zzzq');
+    await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('No suggestions: press Enter to search.'));
+    expect(box()).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('moves through the suggestions with the arrows and opens one with Enter', async () => {
     renderApp(ui);
     box().focus();

@@ -31,6 +31,8 @@ export function SearchBox() {
   const suggestions = useSuggestions(asked);
   const results: SearchSuggestion[] = asked.length >= 2 && term.trim().length >= 2 ? (suggestions.data?.results ?? []) : [];
   const expanded = open && results.length > 0;
+  // Said when the answer to what is typed has no titles: a screen reader would otherwise go on hearing the last list.
+  const nothingFor = open && asked.length >= 2 && term.trim() === asked && suggestions.isSuccess && results.length === 0;
 
   const choose = (s: SearchSuggestion) => {
     setOpen(false);
@@ -119,7 +121,7 @@ export function SearchBox() {
           ))}
       </ul>
       <div role="status" className="visually-hidden">
-        {expanded ? t('searchbox.status', { count: results.length }) : ''}
+        {expanded ? t('searchbox.status', { count: results.length }) : nothingFor ? t('searchbox.status_none') : ''}
       </div>
     </form>
   );
