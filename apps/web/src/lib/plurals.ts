@@ -22,12 +22,14 @@ export function pluralsAsSelects(message: Compiled): Compiled {
       if (!Array.isArray(part) || !part[2] || typeof part[2] !== 'object') return part;
       const [name, format] = part;
       const plural = format === 'plural';
-      // The compiler gives every plural an `offset` key, undefined unless the message set one.
-      const { offset, ...cases } = part[2] as Record<string, unknown>;
-      if (plural && (offset || Object.keys(cases).some((key) => !/^(zero|one|two|few|many|other)$/.test(key)))) {
-        throw new Error(`"${name}": only CLDR categories (one, other, …) are supported in plurals, not exact matches or offsets`);
+      const cases = { ...(part[2] as Record<string, unknown>) };
+      if (plural) {
+        // The compiler gives every plural an `offset` key, undefined unless the message set one.
+        if (cases.offset || Object.keys(cases).some((key) => key !== 'offset' && !/^(zero|one|two|few|many|other)$/.test(key))) {
+          throw new Error(`"${name}": only CLDR categories (one, other, …) are supported in plurals, not exact matches or offsets`);
+        }
+        delete cases.offset;
       }
-      if (!plural && offset !== undefined) cases.offset = offset;
       const branches = Object.fromEntries(Object.entries(cases).map(([key, branch]) => [key, Array.isArray(branch) ? rewrite(branch as CompiledPart[], plural ? name : number) : branch]));
       return plural ? [pluralCategoryName(name), 'select', branches] : [name, format, branches];
     });
