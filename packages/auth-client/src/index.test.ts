@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSessionClient } from './index.ts';
 
 /** The server's refresh endpoint: counts calls, answers token-1, token-2, ... after a tick. */
@@ -72,5 +72,92 @@ describe('the session client shared by the storefront and the back office', () =
     expect(await session.renew()).toBeNull();
     expect((await session.withToken(api(() => 'token-1'))).status).toBe(401);
     expect(session.current()).toBeNull();
+  });
+});
+
+describe('a renewal whose answer is lost', () => {
+  /** The server renews every request, but the first `lost` answers never arrive (a dropped connection). */
+  function lossyServer(lost: number, gateway?: number) {
+    let calls = 0;
+    const fetch = (async () => {
+      calls++;
+      if (calls <= lost) {
+        if (gateway) return new Response('', { status: gateway });
+        throw new TypeError('Failed to fetch');
+      }
+      return new Response(JSON.stringify({ access: 'token-after-loss' }), { status: 200 });
+    }) as unknown as typeof globalThis.fetch;
+    return { fetch, calls: () => calls };
+  }
+
+  it('sends the renewal again instead of ending the session, and the call goes through', async () => {
+    const server = lossyServer(1);
+    const session = createSessionClient({ fetch: server.fetch, retryMs: [5, 5] });
+    session.set('expired');
+    const answer = await session.withToken(api(() => 'token-after-loss'));
+    expect(answer.status).toBe(200);
+    expect(server.calls()).toBe(2);
+    expect(session.current()).toBe('token-after-loss');
+  });
+
+  it('also when a gateway answered for the store (502, 503, 504)', async () => {
+    const server = lossyServer(2, 504);
+    const session = createSessionClient({ fetch: server.fetch, retryMs: [5, 5] });
+    expect(await session.renew()).toBe('token-after-loss');
+    expect(server.calls()).toBe(3);
+  });
+
+  it('gives up after its retries while the network stays down, and does not retry a refusal', async () => {
+    const down = lossyServer(10);
+    const session = createSessionClient({ fetch: down.fetch, retryMs: [5, 5] });
+    expect(await session.renew()).toBeNull();
+    expect(down.calls()).toBe(3);
+    const refused = refreshServer({ ok: false });
+    const other = createSessionClient({ fetch: refused.fetch, retryMs: [5, 5] });
+    expect(await other.renew()).toBeNull();
+    expect(refused.calls).toHaveLength(1);
+  });
+
+  /** A connection that stalls: no answer until the client gives up on it (its signal aborts). */
+  const stalled = (sentAt: number[], answerOn?: number) =>
+    (async (_url: string, init: RequestInit) => {
+      sentAt.push(Date.now());
+      if (sentAt.length === answerOn) return new Response(JSON.stringify({ access: 'token-after-stall' }), { status: 200 });
+      return new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    }) as unknown as typeof globalThis.fetch;
+
+  it('gives up on a stalled request and sends the renewal again, every attempt within the server\'s 30 s grace', async () => {
+    vi.useFakeTimers();
+    try {
+      const sentAt: number[] = [];
+      const session = createSessionClient({ fetch: stalled(sentAt, 3) });
+      const renewal = session.renew();
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(await renewal).toBe('token-after-stall');
+      expect(sentAt).toHaveLength(3);
+      expect(sentAt[2]! - sentAt[0]!).toBeLessThan(30_000);
+
+      const neverAnswers: number[] = [];
+      const down = createSessionClient({ fetch: stalled(neverAnswers) });
+      const settled = vi.fn();
+      void down.renew().then(settled);
+      await vi.advanceTimersByTimeAsync(30_000);
+      // Given up before the grace is over: what it could not renew within it is over anyway.
+      expect(settled).toHaveBeenCalledWith(null);
+      expect(neverAnswers).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('takes a 200 whose body is cut short for no answer, and sends the renewal again', async () => {
+    let calls = 0;
+    const fetch = (async () => {
+      calls++;
+      return new Response(calls === 1 ? '{"access":"tok' : JSON.stringify({ access: 'token-whole' }), { status: 200 });
+    }) as unknown as typeof globalThis.fetch;
+    const session = createSessionClient({ fetch, retryMs: [5, 5] });
+    expect(await session.renew()).toBe('token-whole');
+    expect(calls).toBe(2);
   });
 });

@@ -19,22 +19,61 @@ export interface SessionClient {
   withToken<T>(call: (token: string | null) => Promise<T>): Promise<T>;
 }
 
+/**
+ * When a renewal gets no answer (a dropped connection, a stalled one, an answer cut short), it is sent
+ * again after these pauses: the server answers the same token again with the same pair for 30 s
+ * (CONTRACT §3, decision 0032), so a lost answer is not taken for the end of the session. Each attempt
+ * waits at most RENEW_TIMEOUT_MS: three attempts and the pauses take at most 28 s, inside those 30 s
+ * (a retry arriving later would be taken for a stolen token's replay and end the login).
+ */
+const RENEW_RETRY_MS = [1_000, 3_000];
+const RENEW_TIMEOUT_MS = 8_000;
+/** What a gateway answers when the store did not: the renewal may or may not have happened. */
+const NO_ANSWER = new Set([502, 503, 504]);
+
 const statusOf = (x: unknown) => (typeof x === 'object' && x !== null && 'status' in x ? (x as { status: unknown }).status : undefined);
 
-export function createSessionClient(opts: { refreshUrl?: string; fetch?: typeof fetch } = {}): SessionClient {
+export function createSessionClient(opts: { refreshUrl?: string; fetch?: typeof fetch; retryMs?: number[]; timeoutMs?: number } = {}): SessionClient {
   const refreshUrl = opts.refreshUrl ?? '/api/token/refresh/';
+  const retryMs = opts.retryMs ?? RENEW_RETRY_MS;
+  const timeoutMs = opts.timeoutMs ?? RENEW_TIMEOUT_MS;
   let accessToken: string | null = null;
   let renewing: Promise<string | null> | null = null;
 
-  function renew(): Promise<string | null> {
+  /**
+   * One request for a renewal: the new access token, null when the server says the session is over,
+   * undefined when no whole answer arrived in time (sent again).
+   */
+  async function ask(): Promise<string | null | undefined> {
     const send = opts.fetch ?? fetch;
-    renewing ??= send(refreshUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', credentials: 'same-origin' })
-      .then(async (res) => {
-        if (!res.ok) return null;
-        const body = (await res.json()) as { access: string };
-        accessToken = body.access;
-        return accessToken;
-      })
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), timeoutMs);
+    try {
+      const res = await send(refreshUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', credentials: 'same-origin', signal: abort.signal });
+      if (NO_ANSWER.has(res.status)) return undefined;
+      if (!res.ok) return null;
+      const body = (await res.json()) as { access?: unknown } | null;
+      return typeof body?.access === 'string' && body.access ? body.access : undefined;
+    } catch {
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** One renewal, sent again while no answer arrives; null when the session is over or no answer ever came. */
+  async function renewOnce(): Promise<string | null> {
+    for (let attempt = 0; ; attempt++) {
+      const answer = await ask();
+      if (answer === null) return null;
+      if (answer !== undefined) return (accessToken = answer);
+      if (attempt >= retryMs.length) return null;
+      await new Promise((r) => setTimeout(r, retryMs[attempt]));
+    }
+  }
+
+  function renew(): Promise<string | null> {
+    renewing ??= renewOnce()
       .catch(() => null)
       .finally(() => {
         renewing = null;

@@ -104,7 +104,10 @@ export const profileUpdateSchema = z.object({
   account: z.unknown().optional(),
 });
 
-export const memberUpdateSchema = z.object({ email: emailSchema.optional(), username: usernameSchema.optional() });
+export const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your e-mail.';
+export const CURRENT_PASSWORD_WRONG = 'That is not your current password.';
+/** A new e-mail needs the current password (CONTRACT §3): a session alone must not move the account elsewhere. */
+export const memberUpdateSchema = z.object({ email: emailSchema.optional(), username: usernameSchema.optional(), current_password: z.string().max(PASSWORD_MAX).optional() });
 
 /** A username this short may still be chosen once (seed §5). */
 export const USERNAME_EDITABLE_MAX = 2;
@@ -118,5 +121,10 @@ export const newPasswordFormSchema = z
   .object({ new_password: passwordSchema, confirm: z.string() })
   .refine((v) => v.new_password === v.confirm, { path: ['confirm'], message: "Passwords don't match!" });
 
-/** The storefront's profile form: the profile update's own rules, an empty phone meaning "not given". */
-export const profileFormSchema = profileUpdateSchema.omit({ account: true }).extend({ phone_number: z.literal('').or(kenyanPhoneSchema()) });
+/**
+ * The storefront's profile form: the profile update's own rules, an empty phone meaning "not given",
+ * and the e-mail (PATCH /members/) with the current password a new one needs.
+ */
+export const profileFormSchema = profileUpdateSchema
+  .omit({ account: true })
+  .extend({ phone_number: z.literal('').or(kenyanPhoneSchema()), email: emailSchema, current_password: memberUpdateSchema.shape.current_password });

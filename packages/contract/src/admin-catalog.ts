@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { CATEGORIES } from './catalog.ts';
 import { idSchema, optionalText, requiredText } from './common.ts';
+import { ratingSchema } from './ratings.ts';
 
 /** Every field of seed §3 staff may set; `type` (dj_{name}), counters, files and dates belong to the server. */
 export const adminVideoInputSchema = z.object({
@@ -14,6 +15,11 @@ export const adminVideoInputSchema = z.object({
   suggest: z.boolean().default(false),
   popular: z.boolean().default(false),
   published: z.boolean().default(true),
+  /** KFCB rating: required in the back office's form; a client that leaves it out gets PG (migration 0021's default). */
+  rating: ratingSchema.optional(),
+  /** Rentals (CONTRACT §11): whole Ksh to rent it, or null (not for rent); the hours a rental runs from its first play. */
+  rent_price: z.number({ error: 'Whole Ksh only.' }).int('Whole Ksh only.').min(1, 'The rent must be at least Ksh 1, or empty: not for rent.').max(100_000, 'At most Ksh 100,000.').nullable().optional(),
+  rental_hours: z.number({ error: 'Give the hours as a whole number.' }).int('Give the hours as a whole number.').min(1, 'At least 1 hour.').max(2160, 'At most 2,160 hours (90 days).').optional(),
 });
 export type AdminVideoInput = z.infer<typeof adminVideoInputSchema>;
 
@@ -25,6 +31,21 @@ export const adminJobSchema = z.object({
   attempts: z.number().int(),
   error: z.string().nullable(),
   updated_at: z.string(),
+  /** While it runs: about how many seconds are left, from its progress so far (null until it can tell). */
+  seconds_left: z.number().int().nullable(),
+  /** While it waits: about how many seconds it will take, from its source's length and the store's recent transcodes. */
+  expected_seconds: z.number().int().nullable(),
+});
+
+/**
+ * A main video that ends before it should (an upload or copy cut off): what plays is sold, and
+ * staff are told. `shorter_than_declared`: the container declares more than decodes;
+ * `cut_mid_packet`: an MPEG-TS file, which declares no length, stops in the middle of a packet.
+ */
+export const endsEarlySchema = z.object({
+  reason: z.enum(['shorter_than_declared', 'cut_mid_packet']),
+  declared_seconds: z.number().nullable(),
+  playable_seconds: z.number(),
 });
 
 export const adminVideoSchema = z.object({
@@ -40,6 +61,9 @@ export const adminVideoSchema = z.object({
   suggest: z.boolean(),
   popular: z.boolean(),
   published: z.boolean(),
+  rating: ratingSchema,
+  rent_price: z.number().int().nullable(),
+  rental_hours: z.number().int(),
   purchase_times: z.number().int(),
   date_uploaded: z.string(),
   /** The 320 px poster, or null. */
@@ -47,6 +71,8 @@ export const adminVideoSchema = z.object({
   /** Whether the main video has renditions customers can play. */
   playable: z.boolean(),
   duration: z.number().nullable(),
+  /** Set when the file that plays ends early (null for a whole one, or none). */
+  ends_early: endsEarlySchema.nullable(),
   job: adminJobSchema.nullable(),
   files: z.array(z.object({ id: z.number().int(), name: z.string(), size: z.number().int().nullable() })),
 });

@@ -23,7 +23,8 @@ export const adminLedgerEntrySchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
   username: z.string(),
-  kind: z.enum(['deposit', 'purchase', 'adjustment', 'refund']),
+  // Every kind ledger_entries holds: an entry of a kind left out here would make the list a 500.
+  kind: z.enum(['deposit', 'purchase', 'adjustment', 'refund', 'rental', 'gift', 'gift_credit', 'gift_return', 'mpesa_refund', 'mpesa_refund_return']),
   amount: z.number().int(),
   balance_after: z.number().int(),
   reference: z.string(),

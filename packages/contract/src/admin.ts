@@ -45,6 +45,8 @@ export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
 export const adminRefundInputSchema = z.object({
   reason: z.string().trim().min(3, 'Say why (at least 3 characters).').max(500),
+  /** Where the money goes: the customer's balance (as before), or their M-Pesa phone by B2C. */
+  to: z.enum(['balance', 'mpesa']).default('balance'),
 });
 
 export const adminAdjustmentInputSchema = z.object({
@@ -59,6 +61,10 @@ export const adminAdjustmentInputSchema = z.object({
 
 export const adminPurchaseSchema = z.object({
   id: z.number().int(),
+  /** The kind of sale it came from (a purchase, a bundle, a gift); null for one made before sale lines. */
+  kind: z.enum(['purchase', 'rental', 'bundle', 'gift']).nullable(),
+  /** The promo code its order used, or null. */
+  promo_code: z.string().nullable(),
   user_id: z.number().int(),
   username: z.string(),
   video_id: z.number().int(),
@@ -70,3 +76,6 @@ export const adminPurchaseSchema = z.object({
 export type AdminPurchase = z.infer<typeof adminPurchaseSchema>;
 
 export const adminContactMessageInputSchema = z.object({ is_read: z.boolean() });
+
+/** A reply to a contact message: mailed to its sender and kept with the message. */
+export const adminContactReplyInputSchema = z.object({ reply: z.string().trim().min(1, 'Write the reply first.').max(5000, 'At most 5,000 characters.') });

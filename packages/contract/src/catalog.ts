@@ -2,6 +2,9 @@ import { z } from './zod.ts';
 import { idSchema, pageParamSchema, pageSizeSchema, queryFlagSchema, wholeNumber } from './common.ts';
 import { ownedMediaSchema } from './media.ts';
 import { kenyanPhoneSchema } from './phone.ts';
+import { promoCodeField } from './promo-codes.ts';
+import { ageConfirmedField, ratingFilterSchema, ratingSchema } from './ratings.ts';
+import { rentalSchema } from './rentals.ts';
 
 export const CATEGORIES = ['movie', 'series', 'anime', 'guide'] as const;
 
@@ -15,6 +18,10 @@ export const additionalFileSchema = z.object({
   file: z.string().nullable(),
   size: z.number().int().nullable(),
 });
+
+/** How a video names a bundle it is part of (CONTRACT §11: `bundles` on a video). */
+export const videoBundleSchema = z.object({ id: z.number().int(), title: z.string(), price: z.number().int() }).meta({ id: 'VideoBundle' });
+export type VideoBundle = z.infer<typeof videoBundleSchema>;
 
 /** A video as seed §3 names its fields (misspellings included) plus responsive poster variants. */
 export const videoSchema = z
@@ -37,12 +44,32 @@ export const videoSchema = z
     date_uploaded: z.string().describe('ISO 8601, UTC'),
     suggest: z.boolean(),
     popular: z.boolean(),
+    /** KFCB age rating (CONTRACT §13): GE, PG, 16 or 18. */
+    rating: ratingSchema,
     /** Only in the answer to the video's owner (or staff) at /videoDetails/{id}/: see OwnedMedia. */
     media: ownedMediaSchema.optional(),
     /** False while the video has no playable file: it cannot be bought yet (CONTRACT §8). */
     for_sale: z.boolean(),
+    /** Try before you buy (CONTRACT §11): what the video costs in time and data, for anyone; null until it plays. */
+    duration: z.number().nullable().describe('Seconds'),
+    download_size: z.number().int().nullable().describe('Bytes of the MP4 download'),
+    data_saver_size: z.number().int().nullable().describe('Bytes of the whole video at the data-saver rung'),
+    /** A public HLS playlist of the first minute at the data-saver rung; none of its segments reach past it. */
+    preview: z.string().nullable(),
     /** With a token at /videoDetails/{id}/: whether this customer may watch it (bought, or staff). */
     owned: z.boolean().optional(),
+    /** True when the family lock withheld this 16 or 18 video's media addresses: send X-Family-Unlock (CONTRACT §13). */
+    family_locked: z.boolean().optional(),
+    /** The bundles this video is part of (CONTRACT §11), published ones only. */
+    bundles: z.array(videoBundleSchema).optional(),
+    /** Rentals (CONTRACT §11): whole Ksh to rent it, or null when it is not for rent (the server always sends it). */
+    rent_price: z.number().int().nullable().optional(),
+    /** Hours a rental runs from its first play (the server always sends it). */
+    rental_hours: z.number().int().optional(),
+    /** With a token at /videoDetails/{id}/: the customer's live rental of it, or null. */
+    rental: rentalSchema.nullable().optional(),
+    /** With a token at /videoDetails/{id}/: the price less the rent of a rental live or ended under 7 days ago. */
+    price_for_you: z.number().int().optional(),
   })
   .meta({ id: 'Video' });
 export type Video = z.infer<typeof videoSchema>;
@@ -69,6 +96,8 @@ export const videoListQuerySchema = z.object({
   popular: queryFlagSchema,
   /** Free text: any length and character is accepted; only the first 100 characters are searched. */
   title: z.string().optional(),
+  /** KFCB ratings to keep, comma-separated: `rating=GE,PG`. */
+  rating: ratingFilterSchema,
 });
 export type VideoListQuery = z.infer<typeof videoListQuerySchema>;
 
@@ -118,9 +147,10 @@ export type PurchaseRecord = z.infer<typeof purchaseRecordSchema>;
 
 /** POST /purchased/: only video_id counts; a price or a name sent along is ignored (CONTRACT §3). */
 /** Checkout with M-Pesa (CONTRACT §8): with a phone, a short balance is paid for by one STK push. */
-const payingPhone = { phone_number: kenyanPhoneSchema().optional() };
+// With one promo code (CONTRACT §11), taken off before the balance or M-Pesa is asked.
+const payingPhone = { phone_number: kenyanPhoneSchema().optional(), promo_code: promoCodeField };
 
-export const purchaseInputSchema = z.looseObject({ video_id: idSchema(), ...payingPhone });
+export const purchaseInputSchema = z.looseObject({ video_id: idSchema(), ...payingPhone, ...ageConfirmedField });
 
 export const checkoutInputSchema = z.object({
   video_ids: z
@@ -128,6 +158,7 @@ export const checkoutInputSchema = z.object({
     .min(1, 'The cart is empty.')
     .max(100, 'At most 100 videos at once.'),
   ...payingPhone,
+  ...ageConfirmedField,
 });
 
 export const purchaseResultSchema = z.object({ purchases: z.array(purchaseRecordSchema), total: z.number().int(), balance: z.number().int() });

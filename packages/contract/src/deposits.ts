@@ -15,13 +15,40 @@ export const depositInputSchema = z.object({
 export const DEPOSIT_STATES = ['pending', 'completed', 'failed', 'cancelled', 'review'] as const;
 export type DepositState = (typeof DEPOSIT_STATES)[number];
 
+/**
+ * How a payment ended, in the store's own terms (the server maps M-Pesa's result codes to these,
+ * never its ResultDesc), each with the sentence a customer reads: English here, Kiswahili in the
+ * contract's catalog. A screen shows the sentence in the language chosen now, so switching language
+ * changes an outcome already on screen.
+ */
+export const DEPOSIT_OUTCOMES = {
+  waiting: 'Waiting for M-Pesa: enter your M-Pesa PIN on your phone.',
+  paid: 'Paid with M-Pesa.',
+  review: 'M-Pesa has not told us how this payment ended. If money left your M-Pesa, our team will credit it; nothing is lost.',
+  cancelled: 'You cancelled the M-Pesa prompt. Nothing was charged.',
+  wrong_pin: 'The M-Pesa PIN was wrong. Nothing was charged: try again and enter your PIN carefully.',
+  expired: 'The M-Pesa prompt expired before a PIN was entered. Nothing was charged: send it again and enter your PIN when it appears.',
+  insufficient_funds: 'Your M-Pesa balance is too low for this payment. Nothing was charged: top up M-Pesa and try again.',
+  busy: 'M-Pesa is still busy with another payment on this phone. Wait a minute, then try again.',
+  over_limit: 'M-Pesa refused this amount for this phone: it is below the minimum, above the maximum or over a daily limit. Nothing was charged.',
+  not_sent: 'M-Pesa could not send the prompt to this phone. Nothing was charged: check that the phone is on, then try again.',
+  failed: 'M-Pesa did not complete the payment. Nothing was charged: try again.',
+} as const;
+export type DepositOutcome = keyof typeof DEPOSIT_OUTCOMES;
+const outcomeNames = Object.keys(DEPOSIT_OUTCOMES) as [DepositOutcome, ...DepositOutcome[]];
+
 export const depositSchema = z
   .object({
     checkout_request_id: z.string().nullable(),
     amount: z.number().int(),
     phone_number: z.string(),
     state: z.enum(DEPOSIT_STATES),
+    /** M-Pesa's result code as it answered (mpesa-daraja.md §3), kept with the deposit. */
+    result_code: z.string().nullable(),
+    /** M-Pesa's own words, for staff; customers read `message`. */
     result_desc: z.string().nullable(),
+    /** How it ended in the store's terms; `message` is its sentence in the request's language. */
+    outcome: z.enum(outcomeNames),
     receipt: z.string().nullable(),
     time: z.string(),
     /** The balance after this deposit, once it is completed. */

@@ -26,12 +26,15 @@ export const STOREFRONT_ROUTES = [
   '/account',
   '/account/authenticate',
   '/account/password_reset/:slug',
+  '/account/sign-in/:token',
   '/profile',
   '/deposit',
   '/cart',
   '/purchase/done',
+  '/gift/:token',
   '/account/dashboard',
   '/account/cart',
+  '/receipt/:id',
 ] as const;
 
 const patterns = STOREFRONT_ROUTES.map((route) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`));

@@ -13,9 +13,11 @@ import {
   SANDBOX_SHORTCODE,
   stkPassword,
 } from './daraja-rules.ts';
+import { registerB2c, SANDBOX_B2C_SHORTCODE, SANDBOX_INITIATOR } from './b2c.ts';
 import { PHONE_SCRIPT, phonePage } from './phone-page.ts';
 
 export { OUTCOMES, SANDBOX_PASSKEY, SANDBOX_SHORTCODE, stkPassword, type PromptAction } from './daraja-rules.ts';
+export { B2C_OUTCOMES, SANDBOX_B2C_SHORTCODE, SANDBOX_INITIATOR, type B2cBehaviour, type B2cOutcome } from './b2c.ts';
 
 export interface SimulatorOptions {
   consumerKey: string;
@@ -25,6 +27,11 @@ export interface SimulatorOptions {
   /** How prompts nobody answers end: like a customer who pays, cancels, never answers, or wait forever. */
   auto?: 'pay' | 'cancel' | 'timeout' | 'off';
   autoDelayMs?: number;
+  /**
+   * How long a prompt waits on the phone before M-Pesa gives up on it (ResultCode 1037, as Daraja
+   * reports about 26 s after the push): its callback is sent then and STK query reports it.
+   */
+  expireMs?: number;
   /** Delivers a callback (a real HTTP POST by default). */
   deliver?: (url: string, body: unknown) => Promise<void>;
   /**
@@ -32,6 +39,12 @@ export interface SimulatorOptions {
    * still be known to STK query after it restarts.
    */
   stateFile?: string;
+  /** B2C: the paying shortcode, the initiator and its security credential the simulator accepts. */
+  b2cShortcode?: string;
+  initiatorName?: string;
+  securityCredential?: string;
+  /** A file to keep B2C payments in (as stateFile for prompts). */
+  b2cStateFile?: string;
 }
 
 export interface Prompt {
@@ -46,6 +59,7 @@ export interface Prompt {
 }
 
 const TOKEN_TTL_S = 3599;
+export const PROMPT_EXPIRY_MS = 30_000;
 
 function loadPrompts(file: string | undefined): Map<string, Prompt> {
   if (!file || !fs.existsSync(file)) return new Map();
@@ -109,6 +123,20 @@ export const darajaSimulator: FastifyPluginAsync<SimulatorOptions> = async (app,
     return null;
   }
 
+  const expireMs = opts.expireMs ?? PROMPT_EXPIRY_MS;
+  /** A prompt whose time ran out while nobody answered ends as M-Pesa ends it; answers whether it had. */
+  const expired = (prompt: Prompt, now = Date.now()) => {
+    if (!prompt.outcome && now - prompt.createdAt.getTime() >= expireMs) resolve(prompt, 'timeout');
+    return prompt.outcome?.code === OUTCOMES.timeout.code && !prompt.outcome.receipt;
+  };
+  const later = (ms: number, fn: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      fn();
+    }, ms);
+    timers.add(timer);
+  };
+
   function resolve(prompt: Prompt, action: PromptAction) {
     const outcome = OUTCOMES[action];
     const receipt = action === 'pay' ? randomBytes(5).toString('hex').toUpperCase().slice(0, 10) : undefined;
@@ -160,7 +188,7 @@ export const darajaSimulator: FastifyPluginAsync<SimulatorOptions> = async (app,
     if (typeof b.AccountReference !== 'string' || b.AccountReference.length === 0 || b.AccountReference.length > 12) return invalid(reply, 'AccountReference');
     if (typeof b.TransactionDesc !== 'string' || b.TransactionDesc.length === 0) return invalid(reply, 'Remarks');
     const phone = String(b.PhoneNumber);
-    if ([...prompts.values()].some((p) => p.phone === phone && !p.outcome)) {
+    if ([...prompts.values()].some((p) => p.phone === phone && !expired(p) && !p.outcome)) {
       return fault(reply, 500, '500.001.1001', 'Unable to lock subscriber, a transaction is already in process for the current subscriber');
     }
     const prompt: Prompt = {
@@ -176,13 +204,8 @@ export const darajaSimulator: FastifyPluginAsync<SimulatorOptions> = async (app,
     prompts.set(prompt.checkoutRequestId, prompt);
     save();
     const auto = opts.auto ?? 'pay';
-    if (auto !== 'off') {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (!prompt.outcome) resolve(prompt, auto);
-      }, opts.autoDelayMs ?? 4000);
-      timers.add(timer);
-    }
+    if (auto !== 'off') later(opts.autoDelayMs ?? 4000, () => void (prompt.outcome || resolve(prompt, auto)));
+    later(expireMs, () => void expired(prompt));
     return {
       MerchantRequestID: prompt.merchantRequestId,
       CheckoutRequestID: prompt.checkoutRequestId,
@@ -198,20 +221,35 @@ export const darajaSimulator: FastifyPluginAsync<SimulatorOptions> = async (app,
     if (refused) return refused;
     const prompt = prompts.get(String(b.CheckoutRequestID ?? ''));
     if (!prompt) return fault(reply, 500, '500.001.1001', 'The transaction does not Exist');
+    // A prompt from before a restart has no timer: its time is checked when asked about.
+    expired(prompt);
     const base = { ResponseCode: '0', ResponseDescription: 'The service request has been accepted successfully', MerchantRequestID: prompt.merchantRequestId, CheckoutRequestID: prompt.checkoutRequestId };
     if (!prompt.outcome) return { ...base, ResultCode: '4999', ResultDesc: 'The transaction is still under processing' };
     return { ...base, ResultCode: String(prompt.outcome.code), ResultDesc: prompt.outcome.desc };
   });
 
+  registerB2c(app, {
+    bearerOk,
+    fault,
+    later,
+    deliver,
+    shortcode: opts.b2cShortcode ?? SANDBOX_B2C_SHORTCODE,
+    initiatorName: opts.initiatorName ?? SANDBOX_INITIATOR,
+    securityCredential: opts.securityCredential ?? 'simulator-security-credential',
+    stateFile: opts.b2cStateFile,
+  });
+
   app.get('/phone', async (request, reply) => {
     const script = request.routeOptions.url!.replace(/phone$/, 'phone.js');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(phonePage([...prompts.values()].filter((p) => !p.outcome), script));
+    const now = Date.now();
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(phonePage([...prompts.values()].filter((p) => !expired(p, now) && !p.outcome), script));
   });
   app.get('/phone.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(PHONE_SCRIPT));
 
   app.post<{ Params: { id: string }; Body: { action?: string } }>('/prompts/:id', async (request, reply) => {
     const prompt = prompts.get(request.params.id);
     if (!prompt) return reply.status(404).send({ detail: 'No such prompt.' });
+    if (expired(prompt)) return reply.status(409).send({ detail: 'This prompt expired before it was answered.' });
     if (prompt.outcome) return reply.status(409).send({ detail: 'This prompt was already answered.' });
     const action = request.body?.action;
     // Own keys only: `in` would take "constructor" or "toString" from the object's prototype.

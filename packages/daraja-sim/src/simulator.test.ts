@@ -192,4 +192,29 @@ describe('Daraja simulator', () => {
       await auto.close();
     }
   });
+  it('ends a prompt nobody answers as M-Pesa does (1037, after its time runs out), with auto off: the callback comes, STK query reports it, the phone no longer shows it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const expiring = Fastify();
+    const got: { Body: { stkCallback: { ResultCode: number; CheckoutRequestID: string } } }[] = [];
+    try {
+      await expiring.register(darajaSimulator, { consumerKey: KEY, consumerSecret: SECRET, auto: 'off', expireMs: 30_000, deliver: async (_u, b) => void got.push(b as never) });
+      const t = (await expiring.inject({ url: '/oauth/v1/generate?grant_type=client_credentials', headers: { authorization: `Basic ${Buffer.from(`${KEY}:${SECRET}`).toString('base64')}` } })).json<{ access_token: string }>().access_token;
+      const auth = { authorization: `Bearer ${t}` };
+      const pushed = await expiring.inject({ method: 'POST', url: '/mpesa/stkpush/v1/processrequest', headers: auth, payload: { BusinessShortCode: '174379', Password: stkPassword('174379', SANDBOX_PASSKEY, TS), Timestamp: TS, TransactionType: 'CustomerPayBillOnline', Amount: 5, PartyA: '254708374149', PartyB: '174379', PhoneNumber: '254708374149', CallBackURL: 'https://x.example/cb', AccountReference: 'A', TransactionDesc: 'D' } });
+      const id = pushed.json<{ CheckoutRequestID: string }>().CheckoutRequestID;
+      const query = async () => (await expiring.inject({ method: 'POST', url: '/mpesa/stkpushquery/v1/query', headers: auth, payload: { BusinessShortCode: '174379', Password: stkPassword('174379', SANDBOX_PASSKEY, TS), Timestamp: TS, CheckoutRequestID: id } })).json<{ ResultCode: string }>().ResultCode;
+      await vi.advanceTimersByTimeAsync(29_999);
+      expect([got.length, await query()]).toEqual([0, '4999']);
+      expect((await expiring.inject('/phone')).body).toContain(id);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(got.map((b) => b.Body.stkCallback)).toEqual([expect.objectContaining({ CheckoutRequestID: id, ResultCode: 1037 })]);
+      expect(await query()).toBe('1037');
+      expect((await expiring.inject('/phone')).body).not.toContain(id);
+      const late = await expiring.inject({ method: 'POST', url: `/prompts/${id}`, payload: { action: 'pay' } });
+      expect([late.statusCode, late.json()]).toEqual([409, { detail: 'This prompt expired before it was answered.' }]);
+    } finally {
+      vi.useRealTimers();
+      await expiring.close();
+    }
+  });
 });

@@ -1,0 +1,72 @@
+import { z } from './zod.ts';
+
+/**
+ * The Kenya Film Classification Board's ratings (CONTRACT §13): GE general exhibition, PG parental
+ * guidance, 16 and 18 not for viewers under that age. A video always carries one.
+ */
+export const RATINGS = ['GE', 'PG', '16', '18'] as const;
+export type Rating = (typeof RATINGS)[number];
+export const ratingSchema = z.enum(RATINGS, { error: `Choose one of: ${RATINGS.join(', ')}.` });
+
+/** The ratings a locked phone does not show and a customer confirms their age for. */
+export const ADULT_RATINGS: readonly Rating[] = ['16', '18'];
+export const isAdultRating = (rating: string): boolean => rating === '16' || rating === '18';
+/** What a locked account's lists keep. */
+export const FAMILY_RATINGS: readonly Rating[] = ['GE', 'PG'];
+
+/** `rating=GE,PG` on a list: one or more ratings, comma-separated, in any case; a wrong one is a 400. */
+export const ratingFilterSchema = z
+  .string()
+  .max(40)
+  .transform((s, ctx) => {
+    const parts = s.split(',').map((p) => p.trim().toUpperCase()).filter(Boolean);
+    const wrong = parts.filter((p) => !(RATINGS as readonly string[]).includes(p));
+    if (wrong.length || parts.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `Choose one of: ${RATINGS.join(', ')}.` });
+      return z.NEVER;
+    }
+    return [...new Set(parts)].sort((a, b) => RATINGS.indexOf(a as Rating) - RATINGS.indexOf(b as Rating)) as Rating[];
+  })
+  .optional();
+
+/** What a seller adds to a sale of a 16 or 18 video once (CONTRACT §13): the customer says they are old enough. */
+export const ageConfirmedField = { age_confirmed: z.boolean().optional() };
+
+/**
+ * A sale of a 16 or 18 video refused (403): until the customer has confirmed their age once
+ * (`age_confirmation_required`), or while the family lock is on and the request carries no unlock
+ * value (`family_lock`).
+ */
+export const ratedSaleRefusalSchema = z
+  .object({ detail: z.string(), age_confirmation_required: z.literal(true).optional(), family_lock: z.literal(true).optional() })
+  .meta({ id: 'RatedSaleRefusal' });
+export const AGE_CONFIRMATION_NEEDED = 'This video is rated 16 or 18. Confirm that you are 18 or older to buy it.';
+export const FAMILY_LOCK_ON = 'The family lock is on. Enter the PIN to buy or watch videos rated 16 or 18.';
+
+/** The family lock's PIN: exactly four digits. */
+export const familyPinSchema = z.string({ error: 'Enter a 4-digit PIN.' }).regex(/^\d{4}$/, 'Enter a 4-digit PIN.');
+
+/** PUT /family-lock/: turn it on, or set a new PIN (a forgotten one too), with the account's password. */
+export const familyLockOnSchema = z.object({
+  pin: familyPinSchema,
+  password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.').max(128),
+});
+/** DELETE /family-lock/: off, with the password. */
+export const familyLockOffSchema = z.object({ password: familyLockOnSchema.shape.password });
+/** POST /family-lock/unlock/. */
+export const familyUnlockSchema = z.object({ pin: familyPinSchema });
+
+/** The header that carries an unlock value (valid 4 hours, for the account that made it). */
+export const FAMILY_UNLOCK_HEADER = 'X-Family-Unlock';
+export const FAMILY_UNLOCK_HOURS = 4;
+
+/** GET/PUT/DELETE /family-lock/: whether the lock is on, and whether this request's unlock value opens it. */
+export const familyLockStateSchema = z
+  .object({ enabled: z.boolean(), unlocked_until: z.string().nullable(), age_confirmed: z.boolean() })
+  .meta({ id: 'FamilyLockState' });
+export type FamilyLockState = z.infer<typeof familyLockStateSchema>;
+
+export const familyUnlockResultSchema = z
+  .object({ unlock: z.string().describe('Send it as X-Family-Unlock'), expires_at: z.string() })
+  .meta({ id: 'FamilyUnlock' });
+export type FamilyUnlockResult = z.infer<typeof familyUnlockResultSchema>;
