@@ -51,7 +51,8 @@ async function listenOnPostgres(url: string, channel: string, onMessage: (payloa
     }, RELISTEN_AFTER_MS).unref();
   };
   const connect = async (first: boolean): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
+    // Keep-alive probes: a connection dropped silently (a NAT or a balancer forgetting it) is noticed and replaced.
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
     let lost = false;
     const lose = () => {
       if (lost) return;
