@@ -18,6 +18,8 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { apiHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSites } from './plugins/sites.ts';
 import { cachedAnswersFirst } from './modules/catalog/cached-answer.ts';
+import { FamilyLocks } from './modules/family/lock-states.ts';
+import { familyRoutes } from './modules/family/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { searchRoutes } from './modules/catalog/search-routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -26,9 +28,15 @@ import { registerPublicImages } from './modules/media/routes.ts';
 import { createAccounts } from './modules/accounts/index.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { queuedMailer } from './modules/mail/queued-mailer.ts';
+import { createReceipts, type ReceiptsOptions } from './modules/receipts/index.ts';
+import { queuedSms } from './modules/sms/queued-sms.ts';
+import { createSmsSender, type SmsSender } from './modules/sms/sms-sender.ts';
 import { createPayments, type PaymentsOptions } from './modules/payments/index.ts';
+import { payoutCallbackRoutes } from './modules/payouts/routes.ts';
 import { createCartService } from './modules/orders/cart-service.ts';
 import { createPaidOrderBuyer, createPurchaseService } from './modules/orders/purchase-service.ts';
+import { createPaidOrders } from './modules/selling/paid-orders.ts';
+import { purchaseSeller } from './modules/orders/purchase-seller.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { createMediaAccess } from './modules/media/access.ts';
 import { createOwnedMedia } from './modules/media/owned-media.ts';
@@ -41,6 +49,18 @@ import { createRedisLocker } from './modules/admin/upload-locker.ts';
 import { rateLimits } from './lib/rate-limits.ts';
 import { words } from './lib/words.ts';
 import { registerLanguages } from './plugins/languages.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
+import { createBundleService } from './modules/selling/bundles/bundle-service.ts';
+import { bundleRoutes } from './modules/selling/bundles/routes.ts';
+import { bundleSeller, createBundleSales } from './modules/selling/bundles/bundle-seller.ts';
+import { defaultPreviewPricing } from './modules/selling/promo-codes/preview-pricing.ts';
+import { promoRoutes } from './modules/selling/promo-codes/routes.ts';
+import { promoGuessLimits } from './modules/selling/promo-codes/guess-limits.ts';
+import { createGiftService } from './modules/selling/gifts/gift-service.ts';
+import { giftRoutes } from './modules/selling/gifts/routes.ts';
+import { createRentalService, rentalSeller } from './modules/selling/rentals/rental-service.ts';
+import { rentalRoutes } from './modules/selling/rentals/routes.ts';
+import { createGiftSales } from './modules/selling/gifts/gift-seller.ts';
 
 export interface AppDeps {
   config: Config;
@@ -54,12 +74,17 @@ export interface AppDeps {
    * the worker use. Off, mail goes straight to the transport (tests that read what was sent).
    */
   queueMail?: boolean;
+  /** Where SMS goes; by default Africa's Talking (SMS_URL) or the sms-outbox folder. */
+  sms?: SmsSender;
   payments?: PaymentsOptions;
+  /** How the eTIMS client reaches eTIMS (tests route it in-process). */
+  receipts?: ReceiptsOptions;
 }
 
 /** Builds the whole app: external plugins, then app plugins, then routes (ARCHITECTURE.md). */
-export async function buildApp({ config, database, redis, mailer, queueMail = false, payments: paymentOptions }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, redis, mailer, queueMail = false, sms, payments: paymentOptions, receipts: receiptOptions }: AppDeps): Promise<FastifyInstance> {
   const catalogCache = new ResponseCache();
+  const familyLocks = new FamilyLocks();
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -83,7 +108,7 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
     // server is otherwise the one Fastify would make.
     serverFactory: (handler, options) => {
       const { keepAliveTimeout = 72_000, requestTimeout = 0, connectionTimeout = 0 } = options as FastifyServerOptions;
-      const server = http.createServer(cachedAnswersFirst(catalogCache, apiHeaders(config.publicUrl), handler));
+      const server = http.createServer(cachedAnswersFirst(catalogCache, familyLocks, apiHeaders(config.publicUrl), handler));
       Object.assign(server, { keepAliveTimeout, requestTimeout });
       server.setTimeout(connectionTimeout);
       return server;
@@ -96,6 +121,7 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
   app.decorate('db', database.db);
   app.decorate('dbEngine', database.engine);
   app.decorate('catalogCache', catalogCache);
+  app.decorate('familyLocks', familyLocks);
   app.decorate('mediaStore', openMediaStore(config));
   if (redis) {
     const locker = createRedisLocker(redis);
@@ -126,18 +152,36 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
   const jobQueue = createJobQueue(database.db);
   app.decorate('mediaJobs', jobQueue);
   app.decorate('mailTransport', mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }));
+  app.decorate('smsTransport', sms ?? createSmsSender({ ...config.sms, dataDir: config.dataDir, log: app.log }));
   const accounts = createAccounts(app, {
     mailer: queueMail ? queuedMailer(jobQueue) : app.mailTransport,
     limits: rateLimits(redis),
+    listen: database.listen,
   });
 
   const catalogChanged = () => app.catalogCache.clear();
-  const payments = await createPayments(app, { buyPaidOrder: createPaidOrderBuyer({ onCatalogChange: catalogChanged }), limits: rateLimits(redis) }, paymentOptions);
+  // Orders paid with M-Pesa, by kind (selling/paid-orders.ts): each seller registers itself below.
+  const paidOrders = createPaidOrders(createPaidOrderBuyer({ onCatalogChange: catalogChanged }));
+  const payments = await createPayments(app, { buyPaidOrder: paidOrders.buy, releasePaidOrder: paidOrders.release, limits: rateLimits(redis) }, paymentOptions);
   app.decorate('reconcileDeposits', (now?: Date) => payments.reconciler.tick(now));
   app.decorate('depositHistory', (userId: number) => payments.deposits.history(userId));
   app.decorate('recheckDeposit', payments.deposits.recheck);
+  app.decorate('payouts', payments.payouts);
   const purchases = createPurchaseService({ db: database.db, deposits: payments.deposits, simulatorPhone: config.mpesa.mode === 'simulator' ? '/mpesa-sim/phone' : null, onCatalogChange: catalogChanged });
   app.decorate('purchaseRecords', (userId: number) => purchases.records(userId));
+  const receipts = await createReceipts(app, { mailer: queueMail ? queuedMailer(jobQueue) : app.mailTransport, sms: queueMail ? queuedSms(jobQueue) : app.smsTransport }, receiptOptions);
+  app.decorate('receipts', receipts);
+  paidOrders.register('bundle', bundleSeller);
+  paidOrders.register('rental', rentalSeller);
+  paidOrders.register('purchase', purchaseSeller);
+  const rentals = createRentalService({ db: database.db, deposits: payments.deposits, simulatorPhone: config.mpesa.mode === 'simulator' ? '/mpesa-sim/phone' : null });
+  const bundleSales = createBundleSales({ db: database.db, deposits: payments.deposits, simulatorPhone: config.mpesa.mode === 'simulator' ? '/mpesa-sim/phone' : null, onCatalogChange: catalogChanged });
+  const gifts = createGiftService({ db: database.db, publicUrl: config.publicUrl, onCatalogChange: catalogChanged });
+  app.decorate('returnGifts', () => gifts.returnDue());
+  const giftSales = createGiftSales({ db: database.db, deposits: payments.deposits, simulatorPhone: config.mpesa.mode === 'simulator' ? '/mpesa-sim/phone' : null, gifts });
+  paidOrders.register('gift', giftSales.seller);
+  // One count of promo code guesses for the preview and every sale that carries a code.
+  const promoGuesses = promoGuessLimits(rateLimits(redis));
   const mediaAccess = createMediaAccess(database.db, database.listen);
   app.decorate('mediaAccess', mediaAccess);
   app.addHook('onClose', () => mediaAccess.close());
@@ -150,8 +194,16 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
       await api.register(contentRoutes);
       await api.register(accounts.routes);
       await api.register(payments.routes);
-      await api.register(orderRoutes({ purchases, cart: createCartService(database.db) }));
+      await api.register(payoutCallbackRoutes(payments.payouts));
+      await api.register(walletRoutes);
+      await api.register(receipts.routes);
+      await api.register(familyRoutes({ limits: rateLimits(redis) }));
+      await api.register(orderRoutes({ purchases, cart: createCartService(database.db), promoGuesses }));
       await api.register(progressRoutes);
+      await api.register(bundleRoutes({ bundles: createBundleService(database.db), sales: bundleSales, promoGuesses }));
+      await api.register(giftRoutes({ gifts, sales: giftSales, promoGuesses }));
+      await api.register(rentalRoutes({ rentals, promoGuesses }));
+      await api.register(promoRoutes({ pricing: defaultPreviewPricing({ bundles: createBundleService(database.db) }), guesses: promoGuesses }));
       await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },

@@ -48,7 +48,7 @@ describe('configuration', () => {
   });
 
   it('refuses demo data in production', () => {
-    const secret = { JWT_SECRET: 'a-production-secret-of-at-least-32-chars', MPESA_MODE: 'production' };
+    const secret = { JWT_SECRET: 'a-production-secret-of-at-least-32-chars', MPESA_MODE: 'production', ETIMS_MODE: 'production', ETIMS_PIN: 'P000111222Z', ETIMS_DEVICE_SERIAL: 'KRA-DEVICE-7' };
     expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true', ...secret })).toThrow(ConfigError);
     expect(loadConfig({ NODE_ENV: 'production', ...secret }).demoData).toBe(false);
   });

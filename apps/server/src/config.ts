@@ -1,9 +1,12 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { JWT_SECRET_FILE, KeptSecretError, keptSecret } from './lib/kept-secret.ts';
 import type { S3Location } from './modules/media/storage/s3-store.ts';
+import { readEtimsConfig, type EtimsConfig } from './modules/receipts/config.ts';
 
-const DEV_JWT_SECRET = 'development-only-secret-do-not-use-in-production';
+/** The secret every store used before it kept its own: it is in the source, so anyone can sign with it. */
+const PUBLISHED_JWT_SECRET = 'development-only-secret-do-not-use-in-production';
 /** TRUST_PROXY=true: a proxy on this host or a private network (proxy-addr's names for those ranges). */
 const PRIVATE_PROXIES = 'loopback, linklocal, uniquelocal';
 
@@ -37,11 +40,22 @@ const envSchema = z.object({
     .string()
     .regex(/^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'true, false, or proxy addresses and CIDR ranges separated by commas')
     .default('false'),
-  /** Signs access and refresh tokens. The default is for development only; production refuses it. */
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters.').default(DEV_JWT_SECRET),
+  /** Signs access and refresh tokens. Unset: one made on first start and kept in DATA_DIR (production needs it set). */
+  JWT_SECRET: z
+    .string()
+    .min(32, 'JWT_SECRET must be at least 32 characters.')
+    .refine((s) => s !== PUBLISHED_JWT_SECRET, 'This JWT_SECRET is published in the store’s source: choose your own, or leave it unset to have one made and kept in DATA_DIR.')
+    .optional(),
   /** An SMTP server (smtp://user:pass@host:587); unset writes mail to DATA_DIR/outbox and the console. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Video Store Kenya <no-reply@videostore.co.ke>'),
+  /** Africa's Talking's SMS endpoint (https://api.africastalking.com/version1/messaging); unset writes SMS to DATA_DIR/sms-outbox and the console. */
+  SMS_URL: z.string().url().optional(),
+  /** The Africa's Talking app's username ('sandbox' in its sandbox) and API key: both needed with SMS_URL. */
+  SMS_USERNAME: z.string().min(1).optional(),
+  SMS_API_KEY: z.string().min(1).optional(),
+  /** A registered sender id or short code; unset, the account's default. */
+  SMS_FROM: z.string().min(1).max(11).optional(),
   /** Login attempts one address may make per 10 minutes, whatever the account. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Failed logins for one account from one address per 15 minutes. */
@@ -62,6 +76,14 @@ const envSchema = z.object({
   /** How the simulator ends prompts nobody answers, and after how long. */
   MPESA_SIM_AUTO: z.enum(['pay', 'cancel', 'timeout', 'off']).default('pay'),
   MPESA_SIM_DELAY_MS: z.coerce.number().int().min(0).default(4000),
+  /** When an unanswered prompt expires, as M-Pesa's own do (ResultCode 1037). */
+  MPESA_SIM_EXPIRE_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** B2C payouts (DJs, refunds to M-Pesa): the shortcode paid from, the initiator and its encrypted password. */
+  MPESA_B2C_SHORTCODE: z.string().default('600000'),
+  MPESA_INITIATOR_NAME: z.string().default('testapi'),
+  MPESA_SECURITY_CREDENTIAL: z.string().default('simulator-security-credential'),
+  /** Withholding tax taken from DJs' earnings (CONTRACT §12), in percent. */
+  WITHHOLDING_TAX_PERCENT: z.coerce.number().min(0).max(100).default(5),
   /** When the reconciler first asks M-Pesa about a deposit with no callback, and how often it looks. */
   MPESA_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(60_000),
   MPESA_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(15_000),
@@ -114,6 +136,8 @@ export interface Config {
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Africa's Talking when url is set; else DATA_DIR/sms-outbox. */
+  sms: { url: string | undefined; username: string | undefined; apiKey: string | undefined; from: string | undefined };
   loginRateLimit: number;
   loginFailureLimit: number;
   resetRateLimit: number;
@@ -129,9 +153,14 @@ export interface Config {
     transactionType: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline';
     simAuto: 'pay' | 'cancel' | 'timeout' | 'off';
     simDelayMs: number;
+    simExpireMs: number;
     reconcileAfterMs: number;
     reconcileIntervalMs: number;
+    b2cShortcode: string;
+    initiatorName: string;
+    securityCredential: string;
   };
+  withholdingTaxPercent: number;
   /** The web server runs mail, reconciliation and clean-up jobs itself. */
   jobsInProcess: boolean;
   media: {
@@ -148,6 +177,8 @@ export interface Config {
   /** Where the built storefront and back office are; null in tests that serve only the API. */
   webDist: string | null;
   adminDist: string | null;
+  /** Tax receipts through KRA's eTIMS (ETIMS_*; modules/receipts/config.ts). */
+  etims: EtimsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -177,10 +208,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === 'production';
   const demoData = e.DEMO_DATA ? e.DEMO_DATA === 'true' : !production;
   if (production && demoData) throw new ConfigError('DEMO_DATA cannot be on in production.');
-  if (production && e.JWT_SECRET === DEV_JWT_SECRET) throw new ConfigError('Set JWT_SECRET: the default secret cannot be used in production.');
+  if (production && !e.JWT_SECRET) throw new ConfigError('Set JWT_SECRET: production needs a secret of its own, the same on every instance.');
   if (production && e.MPESA_MODE === 'simulator') throw new ConfigError('Set MPESA_MODE to sandbox or production: the simulator cannot run in production.');
+  if (e.SMS_URL && !(e.SMS_USERNAME && e.SMS_API_KEY)) throw new ConfigError('Set SMS_USERNAME and SMS_API_KEY with SMS_URL (Africa’s Talking’s app username and API key), or unset SMS_URL to write SMS to DATA_DIR/sms-outbox.');
   if (!e.AWS_ACCESS_KEY_ID !== !e.AWS_SECRET_ACCESS_KEY) throw new ConfigError('Set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither.');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const etims = readEtimsConfig(env, { production, publicUrl });
+  if ('error' in etims) throw new ConfigError(etims.error);
+  // Unset: a secret of this process only, until loadStoreConfig puts the store's kept one in its place.
+  const jwtSecret = e.JWT_SECRET ?? randomBytes(48).toString('base64url');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -194,9 +230,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY === 'true' ? PRIVATE_PROXIES : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     contactRateLimit: { max: e.CONTACT_RATE_LIMIT, timeWindow: e.CONTACT_RATE_WINDOW },
-    jwtSecret: e.JWT_SECRET,
+    jwtSecret,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    sms: { url: e.SMS_URL, username: e.SMS_USERNAME, apiKey: e.SMS_API_KEY, from: e.SMS_FROM },
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     loginFailureLimit: e.LOGIN_FAILURE_LIMIT,
     resetRateLimit: e.RESET_RATE_LIMIT,
@@ -212,12 +249,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       transactionType: e.MPESA_TRANSACTION_TYPE,
       simAuto: e.MPESA_SIM_AUTO,
       simDelayMs: e.MPESA_SIM_DELAY_MS,
+      simExpireMs: e.MPESA_SIM_EXPIRE_MS,
       reconcileAfterMs: e.MPESA_RECONCILE_AFTER_MS,
       reconcileIntervalMs: e.MPESA_RECONCILE_INTERVAL_MS,
+      b2cShortcode: e.MPESA_B2C_SHORTCODE,
+      initiatorName: e.MPESA_INITIATOR_NAME,
+      securityCredential: e.MPESA_SECURITY_CREDENTIAL,
     },
+    withholdingTaxPercent: e.WITHHOLDING_TAX_PERCENT,
     jobsInProcess: e.JOBS_IN_PROCESS === 'true',
     media: {
-      secret: e.MEDIA_SECRET ?? createHmac('sha256', e.JWT_SECRET).update('media-addresses').digest('base64url'),
+      secret: e.MEDIA_SECRET ?? mediaSecretFrom(jwtSecret),
       urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
       workers: e.MEDIA_WORKERS,
       maxHeight: e.MEDIA_MAX_HEIGHT,
@@ -228,5 +270,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webDist: path.join(repoRoot, 'apps/web/dist'),
     adminDist: path.join(repoRoot, 'apps/admin/dist'),
+    etims,
   };
+}
+
+function mediaSecretFrom(jwtSecret: string) {
+  return createHmac('sha256', jwtSecret).update('media-addresses').digest('base64url');
+}
+
+/**
+ * The configuration a store process starts with (`npm start`, `npm run worker`, the CLIs): as
+ * loadConfig, and when no JWT_SECRET is given, the secret kept in DATA_DIR, made on the first start
+ * (never a published one: a store listening on every interface would take tokens anyone can sign).
+ * Every process on the same DATA_DIR reads the same file, so they agree; machines that do not share
+ * DATA_DIR need JWT_SECRET set alike. MEDIA_SECRET, unless given, derives from it as before.
+ */
+export function loadStoreConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const config = loadConfig(env);
+  if (env.JWT_SECRET) return config;
+  let jwtSecret: string;
+  try {
+    jwtSecret = keptSecret(config.dataDir, JWT_SECRET_FILE, 32);
+  } catch (err) {
+    if (err instanceof KeptSecretError) throw new ConfigError(`${err.message} Set JWT_SECRET, or let the store write to DATA_DIR.`);
+    throw err;
+  }
+  return { ...config, jwtSecret, media: { ...config.media, secret: env.MEDIA_SECRET ?? mediaSecretFrom(jwtSecret) } };
 }

@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadStoreConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { startJobRunner } from './jobs/runner.ts';
@@ -16,7 +16,7 @@ import { locateMediaTools } from './modules/media/ffmpeg.ts';
  * The app is built (not listening) so each task runs the very code the web server would.
  */
 async function main() {
-  const config = loadConfig();
+  const config = loadStoreConfig();
   if (!config.databaseUrl) throw new ConfigError('A worker shares the job table with the web servers: set DATABASE_URL to their PostgreSQL.');
   const database = await openDatabase({ url: config.databaseUrl, poolSize: 4 });
   await migrateDatabase(database);

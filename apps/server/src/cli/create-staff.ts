@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { emailSchema, passwordSchema, usernameSchema } from '@store/contract';
-import { loadConfig } from '../config.ts';
+import { loadStoreConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
@@ -22,7 +22,7 @@ async function main() {
     process.exit(values.help ? 0 : 2);
   }
   const email = emailSchema.parse(values.email);
-  const config = loadConfig();
+  const config = loadStoreConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
   try {
     await migrateDatabase(database);

@@ -1,4 +1,5 @@
 /** The demo store's content (CONTRACT §2): fictional titles, DJs and people. */
+import type { Rating } from '@store/contract';
 
 export const DEMO_DJS = ['Zamu', 'Kibe', 'Nyota', 'Simba'] as const;
 
@@ -22,72 +23,74 @@ export interface DemoTitle {
   title: string;
   genre: GenreName;
   seasons?: number;
+  /** KFCB rating (CONTRACT §13): cartoons and guides for the whole family, horror 18. */
+  rating: Rating;
 }
 
 export const DEMO_MOVIES: DemoTitle[] = [
-  { title: 'Nairobi Heist', genre: 'Crime' },
-  { title: 'The Last Matatu', genre: 'Action' },
-  { title: 'Shadow of Kilimanjaro', genre: 'Adventure' },
-  { title: 'Iron Fist of Mombasa', genre: 'Kung Fu' },
-  { title: 'Love in Lamu', genre: 'Romance' },
-  { title: 'The Silent Witness', genre: 'Thriller' },
-  { title: 'Drunken Master Returns', genre: 'Kung Fu' },
-  { title: 'Operation Red Sea', genre: 'Action' },
-  { title: 'The Haunting of Kisumu House', genre: 'Horror' },
-  { title: 'Mars Colony Zero', genre: 'Sci-Fi' },
-  { title: 'Two Brothers, One Shamba', genre: 'Drama' },
-  { title: 'Wedding Crashers of Eastleigh', genre: 'Comedy' },
-  { title: 'Dragon Temple', genre: 'Kung Fu' },
-  { title: 'The Diamond Courier', genre: 'Crime' },
-  { title: 'Savannah Storm', genre: 'Adventure' },
-  { title: 'Midnight Express to Kampala', genre: 'Thriller' },
-  { title: 'Robot Uprising', genre: 'Sci-Fi' },
-  { title: 'The Forgotten Village', genre: 'Horror' },
-  { title: 'A Mother\u2019s Promise', genre: 'Drama' },
-  { title: 'Boda Boda Kings', genre: 'Comedy' },
-  { title: 'Shaolin Warriors', genre: 'Kung Fu' },
-  { title: 'Blood Money', genre: 'Crime' },
-  { title: 'The Lion Guard Rescue', genre: 'Adventure' },
-  { title: 'Kingdom of Sand', genre: 'Fantasy' },
-  { title: 'Jungle Commando', genre: 'Action' },
-  { title: 'Second Chance at Love', genre: 'Romance' },
-  { title: 'The Last Samurai of Osaka', genre: 'Action' },
-  { title: 'Night of the Hunter', genre: 'Thriller' },
+  { title: 'Nairobi Heist', genre: 'Crime', rating: '16' },
+  { title: 'The Last Matatu', genre: 'Action', rating: '16' },
+  { title: 'Shadow of Kilimanjaro', genre: 'Adventure', rating: 'PG' },
+  { title: 'Iron Fist of Mombasa', genre: 'Kung Fu', rating: '16' },
+  { title: 'Love in Lamu', genre: 'Romance', rating: 'PG' },
+  { title: 'The Silent Witness', genre: 'Thriller', rating: '16' },
+  { title: 'Drunken Master Returns', genre: 'Kung Fu', rating: 'PG' },
+  { title: 'Operation Red Sea', genre: 'Action', rating: '18' },
+  { title: 'The Haunting of Kisumu House', genre: 'Horror', rating: '18' },
+  { title: 'Mars Colony Zero', genre: 'Sci-Fi', rating: 'PG' },
+  { title: 'Two Brothers, One Shamba', genre: 'Drama', rating: 'GE' },
+  { title: 'Wedding Crashers of Eastleigh', genre: 'Comedy', rating: 'PG' },
+  { title: 'Dragon Temple', genre: 'Kung Fu', rating: '16' },
+  { title: 'The Diamond Courier', genre: 'Crime', rating: '16' },
+  { title: 'Savannah Storm', genre: 'Adventure', rating: 'PG' },
+  { title: 'Midnight Express to Kampala', genre: 'Thriller', rating: '16' },
+  { title: 'Robot Uprising', genre: 'Sci-Fi', rating: 'PG' },
+  { title: 'The Forgotten Village', genre: 'Horror', rating: '18' },
+  { title: 'A Mother\u2019s Promise', genre: 'Drama', rating: 'GE' },
+  { title: 'Boda Boda Kings', genre: 'Comedy', rating: 'GE' },
+  { title: 'Shaolin Warriors', genre: 'Kung Fu', rating: 'PG' },
+  { title: 'Blood Money', genre: 'Crime', rating: '18' },
+  { title: 'The Lion Guard Rescue', genre: 'Adventure', rating: 'GE' },
+  { title: 'Kingdom of Sand', genre: 'Fantasy', rating: 'PG' },
+  { title: 'Jungle Commando', genre: 'Action', rating: '16' },
+  { title: 'Second Chance at Love', genre: 'Romance', rating: 'PG' },
+  { title: 'The Last Samurai of Osaka', genre: 'Action', rating: '16' },
+  { title: 'Night of the Hunter', genre: 'Thriller', rating: '18' },
 ];
 
 export const DEMO_SERIES: DemoTitle[] = [
-  { title: 'Empire of Swords', genre: 'Fantasy', seasons: 3 },
-  { title: 'City of Hustlers', genre: 'Crime', seasons: 2 },
-  { title: 'Hospital Nights', genre: 'Drama', seasons: 3 },
-  { title: 'Space Station Amani', genre: 'Sci-Fi', seasons: 2 },
-  { title: 'The Royal Family', genre: 'Drama', seasons: 2 },
-  { title: 'Mtaa Comedy Club', genre: 'Comedy', seasons: 2 },
+  { title: 'Empire of Swords', genre: 'Fantasy', seasons: 3, rating: '16' },
+  { title: 'City of Hustlers', genre: 'Crime', seasons: 2, rating: '18' },
+  { title: 'Hospital Nights', genre: 'Drama', seasons: 3, rating: 'PG' },
+  { title: 'Space Station Amani', genre: 'Sci-Fi', seasons: 2, rating: 'PG' },
+  { title: 'The Royal Family', genre: 'Drama', seasons: 2, rating: 'PG' },
+  { title: 'Mtaa Comedy Club', genre: 'Comedy', seasons: 2, rating: 'PG' },
 ];
 
 export const DEMO_ANIME: DemoTitle[] = [
-  { title: 'Demon Slayer: Hunter\u2019s Oath', genre: 'Fantasy' },
-  { title: 'Ninja Academy', genre: 'Action' },
-  { title: 'Spirit Fox', genre: 'Fantasy' },
-  { title: 'Mecha Storm', genre: 'Sci-Fi' },
-  { title: 'Titan Wall', genre: 'Action' },
-  { title: 'One Punch Warrior', genre: 'Comedy' },
-  { title: 'Ghost Samurai', genre: 'Horror' },
-  { title: 'Dragon Orb Legends', genre: 'Adventure' },
-  { title: 'Sword of the Moon', genre: 'Fantasy' },
-  { title: 'Cyber Ronin', genre: 'Sci-Fi' },
-  { title: 'Pirate Kings', genre: 'Adventure' },
-  { title: 'Shadow Clan', genre: 'Kung Fu' },
+  { title: 'Demon Slayer: Hunter\u2019s Oath', genre: 'Fantasy', rating: '16' },
+  { title: 'Ninja Academy', genre: 'Action', rating: 'GE' },
+  { title: 'Spirit Fox', genre: 'Fantasy', rating: 'GE' },
+  { title: 'Mecha Storm', genre: 'Sci-Fi', rating: 'PG' },
+  { title: 'Titan Wall', genre: 'Action', rating: '16' },
+  { title: 'One Punch Warrior', genre: 'Comedy', rating: 'PG' },
+  { title: 'Ghost Samurai', genre: 'Horror', rating: '18' },
+  { title: 'Dragon Orb Legends', genre: 'Adventure', rating: 'GE' },
+  { title: 'Sword of the Moon', genre: 'Fantasy', rating: 'PG' },
+  { title: 'Cyber Ronin', genre: 'Sci-Fi', rating: 'PG' },
+  { title: 'Pirate Kings', genre: 'Adventure', rating: 'GE' },
+  { title: 'Shadow Clan', genre: 'Kung Fu', rating: 'PG' },
 ];
 
 export const DEMO_GUIDES: DemoTitle[] = [
-  { title: 'Kienyeji Chicken Farming Basics', genre: 'How-To' },
-  { title: 'Fix a Cracked Phone Screen', genre: 'How-To' },
-  { title: 'Start an M-Pesa Agent Business', genre: 'How-To' },
-  { title: 'Cook Soft Layered Chapati', genre: 'How-To' },
-  { title: 'Grow a Kitchen Garden in Sacks', genre: 'How-To' },
-  { title: 'Sew a Kitenge Shirt', genre: 'How-To' },
-  { title: 'Pass Your Driving Test', genre: 'How-To' },
-  { title: 'Boda Boda Engine Care', genre: 'How-To' },
+  { title: 'Kienyeji Chicken Farming Basics', genre: 'How-To', rating: 'GE' },
+  { title: 'Fix a Cracked Phone Screen', genre: 'How-To', rating: 'GE' },
+  { title: 'Start an M-Pesa Agent Business', genre: 'How-To', rating: 'GE' },
+  { title: 'Cook Soft Layered Chapati', genre: 'How-To', rating: 'GE' },
+  { title: 'Grow a Kitchen Garden in Sacks', genre: 'How-To', rating: 'GE' },
+  { title: 'Sew a Kitenge Shirt', genre: 'How-To', rating: 'GE' },
+  { title: 'Pass Your Driving Test', genre: 'How-To', rating: 'GE' },
+  { title: 'Boda Boda Engine Care', genre: 'How-To', rating: 'GE' },
 ];
 
 const HOOKS: Record<GenreName, string[]> = {

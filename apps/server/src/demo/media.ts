@@ -13,31 +13,38 @@ interface DemoVideo {
   dateUploaded: Date;
 }
 
-const COLOURS: Record<string, string> = { dj_zamu: '1a237e', dj_kibe: '4a148c', dj_nyota: '004d40', dj_shaffie: 'b71c1c' };
+/**
+ * The demo's clips (decision 0033): two drawn and transcoded once, their renditions copied to every
+ * demo video, so a fresh store is for sale within seconds instead of after 62 transcodes. One is 720p,
+ * so a few videos show the whole ladder; the rest stop at 480p.
+ */
+export const SHARED_DEMO_CLIPS: readonly DemoClip[] = [
+  { title: 'Video Store Kenya', subtitle: 'Demo clip · 720p', seconds: 8, height: 720, colour: '1a237e', tone: 440 },
+  { title: 'Video Store Kenya', subtitle: 'Demo clip', seconds: 8, height: 480, colour: '004d40', tone: 330 },
+];
+/** Which shared clip the video at this rank (newest first) plays: every eighth the 720p one. */
+const clipOfRank = (rank: number) => (rank % 8 === 0 ? 0 : 1);
 
 function subtitles(title: string): string {
   return `WEBVTT\n\n00:00:00.500 --> 00:00:03.500\n${title}\n\n00:00:04.000 --> 00:00:07.500\nA demo clip from the Video Store Kenya\n`;
 }
 
 /**
- * Gives the demo videos something to play: a transcoding job per video that first draws a short
- * clip (the newest first, as the home page shows them), and English subtitles as an additional
- * file. Runs inside the seeding transaction; the clips are made in the background after start.
+ * Gives the `clips` newest demo videos (and those in `alsoPlayable`: the demo customer's library)
+ * something to play: one transcoding job per shared clip, run for the newest video that plays it and
+ * copied to the others (`sharedWith`), so each is for sale only once its own copy of the renditions
+ * exists; and English subtitles, naming the video, as an additional file. Runs inside the seeding
+ * transaction; the clips are made in the background after start.
  */
-export async function addDemoMedia(tx: Database, mediaDir: MediaStore | string, rows: DemoVideo[], clips: number): Promise<void> {
-  const newestFirst = [...rows].sort((a, b) => b.dateUploaded.getTime() - a.dateUploaded.getTime());
-  const jobs = newestFirst.slice(0, Math.min(clips, rows.length)).map((v, rank) => {
-    const demo: DemoClip = {
-      title: v.title,
-      subtitle: v.season ?? v.cartegory,
-      seconds: 8,
-      // A few 720p sources show the whole ladder; the rest stop at 480p so all finish quickly.
-      height: rank % 8 === 0 ? 720 : 480,
-      colour: COLOURS[v.type] ?? '263238',
-      tone: 220 + ((v.id * 37) % 600),
-    };
-    return { videoId: v.id, kind: 'transcode' as const, sourcePath: `${v.id}/demo.mp4`, payload: { demo }, priority: rows.length - rank };
-  });
+export async function addDemoMedia(tx: Database, mediaDir: MediaStore | string, rows: DemoVideo[], clips: number, alsoPlayable: number[] = []): Promise<void> {
+  const newestFirst = [...rows].sort((a, b) => b.dateUploaded.getTime() - a.dateUploaded.getTime()).filter((v, rank) => rank < clips || alsoPlayable.includes(v.id));
+  const jobs = SHARED_DEMO_CLIPS.map((demo, clip) => {
+    const ranks = newestFirst.map((_, rank) => rank).filter((rank) => clipOfRank(rank) === clip);
+    const [owner, ...others] = ranks.map((rank) => newestFirst[rank]!);
+    if (!owner) return null;
+    const payload = { demo, sharedWith: others.map((v) => v.id) };
+    return { videoId: owner.id, kind: 'transcode' as const, sourcePath: `${owner.id}/demo.mp4`, payload, priority: rows.length - ranks[0]! };
+  }).filter((j) => j !== null);
   if (jobs.length) await tx.insert(mediaJobs).values(jobs);
 
   const store = asMediaStore(mediaDir);

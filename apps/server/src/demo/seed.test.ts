@@ -2,11 +2,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, sql } from 'drizzle-orm';
-import { deposits, djs, genres, notifications, people, profiles, users, videos } from '../db/schema.ts';
-import { ledgerMismatches } from '../modules/wallet/wallet.ts';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import { deposits, djs, genres, ledgerEntries, mediaJobs, notifications, people, profiles, promoCodes, purchases, users, videos } from '../db/schema.ts';
+import { ledgerMismatches, saleLineMismatches } from '../modules/wallet/wallet.ts';
 import { engines } from '../../test/helpers/engines.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-db.ts';
+import { owedTo } from '../modules/payouts/earnings-repository.ts';
 import { seedDemoStore } from './seed.ts';
 
 describe('demo store', () => {
@@ -52,7 +53,25 @@ describe('demo store', () => {
 
       const [customer] = await db.select({ balance: profiles.account }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(eq(users.email, 'customer@demo.videostore.co.ke'));
       expect(customer!.balance).toBe(1000);
+      // The promo codes printed at start (CONTRACT §2): one for a first purchase, one the demo customer can try.
+      const codes = await db.select({ code: promoCodes.code, first: promoCodes.firstPurchaseOnly, active: promoCodes.active }).from(promoCodes).orderBy(promoCodes.code);
+      expect(codes).toEqual([
+        { code: 'KARIBU20', first: true, active: true },
+        { code: 'SIKUKUU50', first: false, active: true },
+      ]);
       expect(await ledgerMismatches(db)).toEqual([]);
+      expect(await saleLineMismatches(db), 'every demo sale has its lines').toEqual([]);
+      const unlined = (await db.execute(sql`SELECT count(*)::int AS n FROM purchases WHERE sale_line_id IS NULL`)) as unknown as { rows: { n: number }[] };
+      expect(unlined.rows, 'every demo purchase has its line').toEqual([{ n: 0 }]);
+
+      // DJs with revenue shares and payout phones, paid a week ago, and Zamu's own login (CONTRACT §2, §12).
+      const terms = await db.select({ share: djs.revenueSharePercent, phone: djs.payoutPhone }).from(djs);
+      expect(terms.every((d) => d.share > 0 && /^254\d{9}$/.test(d.phone ?? ''))).toBe(true);
+      const djPayouts = (await db.execute(sql`SELECT count(*)::int AS n FROM payouts WHERE purpose = 'dj' AND state = 'completed'`)) as unknown as { rows: { n: number }[] };
+      expect(djPayouts.rows[0]!.n).toBeGreaterThan(0);
+      const [zamu] = await db.select({ djId: users.djId, isStaff: users.isStaff }).from(users).where(eq(users.email, 'dj@demo.videostore.co.ke'));
+      expect(zamu).toEqual({ djId: expect.any(Number), isStaff: false });
+      for (const dj of await db.select({ id: djs.id }).from(djs)) expect(await owedTo(db, dj.id, 5), 'never paid more than earned').toBeGreaterThanOrEqual(0);
 
       // A month of trade for the dashboard: deposits and purchases on many of the last 30 days,
       // no video bought before it was added, and no demo buyer able to sign in.
@@ -76,6 +95,35 @@ describe('demo store', () => {
 
       const keys = await db.select({ k: videos.posterKey }).from(videos);
       for (const { k } of keys) await expect(fs.access(path.join(mediaDir, 'posters', `${k}-480.webp`))).resolves.toBeUndefined();
+    });
+
+    it('gives the demo customer a library that plays, paid through the ledger, and every change of the balance in their history', async () => {
+      const fresh = await createTestDatabase(engine);
+      try {
+        const db = fresh.db;
+        // As the journeys start it: clips for the 3 newest videos only.
+        await seedDemoStore(db, mediaDir, { demoClips: 3 });
+        const [customer] = await db.select({ id: users.id, balance: profiles.account }).from(users).innerJoin(profiles, eq(profiles.userId, users.id)).where(eq(users.email, 'customer@demo.videostore.co.ke'));
+        const owned = await db.select({ videoId: purchases.videoId, price: purchases.price }).from(purchases).where(eq(purchases.userId, customer!.id));
+        expect(owned).toHaveLength(3);
+        // Each owned video gets a clip (its own job, or a copy of a shared one), beside the 3 newest
+        // that the store sells first and that other customers' journeys buy.
+        const jobs = await db.select({ videoId: mediaJobs.videoId, payload: mediaJobs.payload }).from(mediaJobs).where(eq(mediaJobs.kind, 'transcode'));
+        const playable = jobs.flatMap((j) => [j.videoId, ...((j.payload as { sharedWith?: number[] } | null)?.sharedWith ?? [])]);
+        const newest = (await db.select({ id: videos.id }).from(videos).orderBy(desc(videos.dateUploaded)).limit(3)).map((v) => v.id);
+        expect(playable.sort()).toEqual([...newest, ...owned.map((o) => o.videoId)].sort());
+        expect(owned.some((o) => newest.includes(o.videoId))).toBe(false);
+        // The opening balance (an adjustment), an M-Pesa deposit, the purchases: the balance is still Ksh 1,000.
+        const history = await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, customer!.id)).orderBy(ledgerEntries.createdAt, ledgerEntries.id);
+        expect(history.map((e) => e.kind)).toEqual(['adjustment', 'deposit', 'purchase', 'purchase', 'purchase']);
+        expect(history[1]!.amount).toBe(owned.reduce((s, o) => s + o.price, 0));
+        let running = 0;
+        for (const e of history) expect(e.balanceAfter).toBe((running += e.amount));
+        expect(customer!.balance).toBe(1000);
+        expect(await ledgerMismatches(db)).toEqual([]);
+      } finally {
+        await fresh.destroy();
+      }
     });
 
     it('adds nothing when it runs again', async () => {

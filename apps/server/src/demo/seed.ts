@@ -3,12 +3,14 @@ import { count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { appMeta, djs, genres, notifications, people, profiles, users, videos } from '../db/schema.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
-import { ledger } from '../modules/wallet/ledger.ts';
 import { storeImage } from '../modules/media/images.ts';
+import { ledger } from '../modules/wallet/ledger.ts';
 import type { MediaStore } from '../modules/media/storage/media-store.ts';
 import { portraitSvg, posterSvg } from './art.ts';
 import { addDemoMedia } from './media.ts';
-import { addDemoSales } from './sales.ts';
+import { addDemoPromoCodes } from './promo-codes.ts';
+import { addDemoBundles } from './bundles.ts';
+import { addDemoCustomerHistory, addDemoSales, demoLibrary } from './sales.ts';
 import {
   DEMO_ANIME,
   DEMO_DJS,
@@ -25,11 +27,20 @@ import {
 const SEEDED_KEY = 'demo_seeded_at';
 export const DEMO_OPENING_BALANCE = 1000;
 
-/** The demo store's two accounts: printed at start-up, never created in production. */
+/** The demo store's accounts: staff, a customer, and DJ Zamu's own login; printed at start-up, never created in production. */
 export const DEMO_ACCOUNTS = [
   { username: 'staff', email: 'staff@demo.videostore.co.ke', password: 'demo-staff-kilimanjaro', isStaff: true },
   { username: 'wanjiku', email: 'customer@demo.videostore.co.ke', password: 'demo-customer-nairobi', isStaff: false },
+  { username: 'zamu', email: 'dj@demo.videostore.co.ke', password: 'demo-dj-zamu-mombasa', isStaff: false, dj: 'Zamu' },
 ] as const;
+
+/** Each demo DJ's revenue share and M-Pesa payout phone (CONTRACT §12), so the month of trade shows on statements. */
+const DEMO_DJ_TERMS: Record<(typeof DEMO_DJS)[number], { revenueSharePercent: number; payoutPhone: string }> = {
+  Zamu: { revenueSharePercent: 40, payoutPhone: '254708374149' },
+  Kibe: { revenueSharePercent: 35, payoutPhone: '254711223344' },
+  Nyota: { revenueSharePercent: 30, payoutPhone: '254722334455' },
+  Simba: { revenueSharePercent: 45, payoutPhone: '254733445566' },
+};
 const DAY = 24 * 3600 * 1000;
 
 /** A small deterministic generator, so every fresh demo store looks the same. */
@@ -55,9 +66,13 @@ interface PlannedVideo {
   dateUploaded: Date;
   suggest: boolean;
   popular: boolean;
+  rating: DemoTitle['rating'];
 }
 
 const PRICES = { movie: [50, 70, 100], series: [150, 200, 250], anime: [80, 100, 120], guide: [30, 50] } as const;
+
+/** A quarter of the price to the nearest 5 shillings (at least 10); one video in seven is not for rent. */
+export const demoRentPrice = (price: number, index: number): number | null => (index % 7 === 6 ? null : Math.max(10, Math.round(price / 20) * 5));
 
 export function planDemoVideos(now = Date.now()): PlannedVideo[] {
   const rand = mulberry32(2025);
@@ -79,6 +94,7 @@ export function planDemoVideos(now = Date.now()): PlannedVideo[] {
       dateUploaded: new Date(now - Math.floor(rand() * 300 * DAY) + (season ?? 0) * 20 * DAY),
       suggest: rand() < 0.3,
       popular: rand() < 0.3,
+      rating: t.rating,
     });
   };
   for (const t of DEMO_MOVIES) add(t, 'movie', null);
@@ -109,7 +125,7 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
  * the store already has a catalogue. Pictures are written first (content-addressed, so harmless to
  * repeat); every row goes in one transaction, so an interrupted start leaves no half-made store.
  */
-export async function seedDemoStore(db: Database, mediaDir: MediaStore | string, opts: { demoClips: number } = { demoClips: Number.POSITIVE_INFINITY }): Promise<{ videos: number } | null> {
+export async function seedDemoStore(db: Database, mediaDir: MediaStore | string, opts: { demoClips: number; withholdingPercent?: number } = { demoClips: Number.POSITIVE_INFINITY }): Promise<{ videos: number } | null> {
   const [existing] = await db.select({ n: count() }).from(videos);
   const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
   if (marker || (existing?.n ?? 0) > 0) return null;
@@ -132,7 +148,7 @@ export async function seedDemoStore(db: Database, mediaDir: MediaStore | string,
 
     const djRows = await tx
       .insert(djs)
-      .values(DEMO_DJS.map((djName) => ({ djName })))
+      .values(DEMO_DJS.map((djName) => ({ djName, ...DEMO_DJ_TERMS[djName] })))
       .returning();
     const genreRows = await tx
       .insert(genres)
@@ -150,15 +166,26 @@ export async function seedDemoStore(db: Database, mediaDir: MediaStore | string,
         cartegory: v.cartegory,
         type: `dj_${v.dj.toLowerCase()}`,
         price: v.price,
+        // Rentals (CONTRACT §2, §11): most videos rent for about a quarter of the price, 48 hours.
+        rentPrice: demoRentPrice(v.price, i),
+        rentalHours: 48,
         synopsis: v.synopsis,
         posterKey: posterKeys[i]!,
         purchaseTimes: v.purchaseTimes,
         dateUploaded: v.dateUploaded,
         suggest: v.suggest,
         popular: v.popular,
+        rating: v.rating,
       })),
     ).returning({ id: videos.id, title: videos.title, season: videos.season, cartegory: videos.cartegory, dateUploaded: videos.dateUploaded, type: videos.type, price: videos.price });
-    await addDemoMedia(tx as unknown as Database, mediaDir, videoRows, opts.demoClips);
+    const library = demoLibrary(videoRows, opts.demoClips);
+    await addDemoMedia(
+      tx as unknown as Database,
+      mediaDir,
+      videoRows,
+      opts.demoClips,
+      library.map((v) => v.id),
+    );
     await tx.insert(people).values(DEMO_PEOPLE.map((p, i) => ({ ...p, imageKey: portraitKeys[i]!, sortOrder: i })));
     const now = Date.now();
     await tx
@@ -166,12 +193,17 @@ export async function seedDemoStore(db: Database, mediaDir: MediaStore | string,
       .values(DEMO_NOTIFICATIONS.map((message, i) => ({ message, dateNotified: new Date(now - i * 3 * DAY) })));
     // The month of trade before the demo accounts, so the tables' ids follow time.
     await addDemoSales(tx as unknown as Database, videoRows, unusableHash, mulberry32(2026));
+    // DJs paid a week ago what they had earned by then, so statements show a payout and what is owed since.
+    await ledger.recordDemoPayouts(tx as unknown as Database, new Date(Date.now() - 7 * DAY), opts.withholdingPercent ?? 5);
     for (const [i, a] of DEMO_ACCOUNTS.entries()) {
-      const [user] = await tx.insert(users).values({ username: a.username, email: a.email, passwordHash: accountHashes[i]!, isStaff: a.isStaff }).returning();
+      const dj = 'dj' in a ? djId.get(a.dj)! : null;
+      const [user] = await tx.insert(users).values({ username: a.username, email: a.email, passwordHash: accountHashes[i]!, isStaff: a.isStaff, djId: dj }).returning();
       await tx.insert(profiles).values({ userId: user!.id, city: 'Nairobi', phoneNumber: '254712345678' });
-      // The demo customer starts with money to spend, recorded like any other balance change.
-      if (!a.isStaff) await ledger.adjustBalance(tx as unknown as Database, { userId: user!.id, amount: DEMO_OPENING_BALANCE, reference: `demo-opening-balance-${user!.id}`, reason: 'Demo store opening balance' });
+      // The demo customer has money to spend and a library, each change of the balance in the ledger.
+      if (!a.isStaff && !dj) await addDemoCustomerHistory(tx as unknown as Database, { userId: user!.id, phone: '254712345678', opening: DEMO_OPENING_BALANCE, library });
     }
+    await addDemoPromoCodes(tx as unknown as Database);
+    await addDemoBundles(tx as unknown as Database);
     return { videos: planned.length };
   });
 }

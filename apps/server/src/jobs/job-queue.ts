@@ -63,7 +63,7 @@ export function createJobQueue(db: Database) {
     async claim(kinds: readonly JobKind[] = ['transcode']): Promise<Job | null> {
       const result = (await db.execute(sql`
         UPDATE ${mediaJobs} SET state = 'running', attempts = attempts + 1, progress = 0, error = NULL,
-          leased_until = now() + make_interval(secs => ${LEASE_SECONDS}), updated_at = now()
+          leased_until = now() + make_interval(secs => ${LEASE_SECONDS}), updated_at = now(), started_at = now()
         WHERE id = (
           SELECT id FROM ${mediaJobs}
           WHERE kind IN (${sql.join(

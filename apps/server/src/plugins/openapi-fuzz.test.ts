@@ -56,6 +56,8 @@ function errorShaped(status: number, body: unknown): boolean {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
   const entries = Object.entries(body);
   if (entries.length === 1 && entries[0]![0] === 'detail' && typeof entries[0]![1] === 'string') return true;
+  // A 402 says the balance, the price and the shortfall beside its detail (CONTRACT §3, §8).
+  if (status === 402 && typeof (body as { detail?: unknown }).detail === 'string' && entries.every(([k, v]) => k === 'detail' || Number.isInteger(v))) return true;
   return status === 400 && entries.length > 0 && entries.every(([, v]) => Array.isArray(v) && v.every((m) => typeof m === 'string'));
 }
 

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { LoginResponse } from '@store/contract';
+import type { Database } from '../../src/db/client.ts';
 import { users } from '../../src/db/schema.ts';
+import { postLedgerEntry } from '../../src/modules/wallet/wallet.ts';
 
 let n = 0;
 /** A fresh customer's details; the password is not a common one. */
@@ -41,4 +43,12 @@ export async function signedInStaff(app: FastifyInstance) {
   await app.db.update(users).set({ isStaff: true }).where(eq(users.id, s.id));
   const { body } = await login(app, s);
   return { ...s, auth: { authorization: `Bearer ${body.tokens.access}` } };
+}
+
+let topUps = 0;
+/** A new signed-in customer whose balance is `balance` (an adjustment in the ledger). */
+export async function customerWithBalance(app: FastifyInstance, balance: number) {
+  const c = await signedInCustomer(app);
+  await app.db.transaction((tx) => postLedgerEntry(tx as unknown as Database, { userId: c.id, kind: 'adjustment', amount: balance, reference: `test-balance-${process.pid}-${++topUps}` }));
+  return c;
 }

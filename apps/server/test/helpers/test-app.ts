@@ -41,7 +41,7 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> &
     : async (url: string, body: unknown) => {
         await self.app!.inject({ method: 'POST', url: new URL(url).pathname, payload: body as object });
       };
-  const app = await buildApp({ config, database, payments: { darajaFetch: injectFetch, simulatorDeliver: deliver }, ...(overrides.mailer ? { mailer: overrides.mailer } : {}) });
+  const app = await buildApp({ config, database, payments: { darajaFetch: injectFetch, simulatorDeliver: deliver }, receipts: { etimsFetch: injectFetch }, ...(overrides.mailer ? { mailer: overrides.mailer } : {}) });
   self.app = app;
   await app.ready();
   return {

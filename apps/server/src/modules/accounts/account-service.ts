@@ -1,6 +1,9 @@
 import sharp from 'sharp';
-import { type Language, USERNAME_EDITABLE_MAX } from '@store/contract';
+import { CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG, type Language, USERNAME_EDITABLE_MAX } from '@store/contract';
+import type { LimitFactory } from '../../lib/rate-limits.ts';
+import { verifyPassword } from './passwords.ts';
 import { FieldError, HttpError } from '../../lib/http-errors.ts';
+import { words } from '../../lib/words.ts';
 import { storeImage, UnreadableImageError } from '../media/images.ts';
 import type { MediaStore } from '../media/storage/media-store.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,6 +15,8 @@ const TAKEN = {
   username: 'A user with that username already exists.',
   email: 'A user with that email already exists.',
 };
+/** "Your e-mail was changed" notices one address receives per hour at most, as reset mails. */
+const NOTICES_PER_ADDRESS_PER_HOUR = 3;
 const PICTURE_FORMATS = new Set(['jpeg', 'png', 'webp']);
 /** More than a 108 MP phone camera takes; a picture beyond it is a decompression bomb, not a photo. */
 const PICTURE_MAX_PIXELS = 120_000_000;
@@ -25,14 +30,29 @@ export const maskEmail = (email: string) => {
 };
 
 /** The changes a customer may make to their own account (registration: registration.ts). */
-export function createAccountService(deps: { users: UserRepository; media: MediaStore; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger }) {
+export function createAccountService(deps: { users: UserRepository; media: MediaStore; mailer: Mailer; limits: LimitFactory; publicUrl: string; log: FastifyBaseLogger }) {
   const { users } = deps;
+  const changeNotices = deps.limits('email-changed-mails', { points: NOTICES_PER_ADDRESS_PER_HOUR, windowMs: 3600_000 });
+
+  /** A new e-mail needs the current password (CONTRACT §3): a stolen session alone cannot move the account. */
+  async function checkCurrentPassword(user: UserRow, password: string | undefined) {
+    if (!password) throw new FieldError({ current_password: [CURRENT_PASSWORD_NEEDED] });
+    if (!(await verifyPassword(user.passwordHash, password))) throw new FieldError({ current_password: [CURRENT_PASSWORD_WRONG] });
+  }
 
   /**
-   * The address an account had hears that it has a new one. The seed's PATCH /members/{id}/ asks
-   * for no password, so a stolen session could move the account to its own address and then reset
-   * the password: the owner at least learns of it at once, in their language, and where to turn.
+   * A change of e-mail is allowed only while its notice can go: at most three to one address an hour,
+   * as reset mails, so alternating between two addresses floods neither inbox (issue 24 item 14); a
+   * change beyond them is refused, never made unannounced.
    */
+  async function takeNotice(user: UserRow) {
+    const taken = await changeNotices.consume(user.email.toLowerCase());
+    if (taken.ok) return;
+    const retry = Math.ceil(taken.retryAfterMs / 1000);
+    throw new HttpError(429, words('This account’s e-mail was changed too often. Try again in {minutes} minutes.', { minutes: Math.ceil(retry / 60) }), {}, { 'retry-after': String(retry) });
+  }
+
+  /** The address an account had hears that it has a new one, in its language, and where to turn. */
   async function tellOldAddress(user: UserRow, profile: ProfileRow, newEmail: string, requestLanguage: Language) {
     const language = profileLanguage(profile) ?? requestLanguage;
     const letter = accountMails[language].emailChanged({ username: user.username, to: maskEmail(newEmail), contact: `${deps.publicUrl}/contact` });
@@ -107,16 +127,21 @@ export function createAccountService(deps: { users: UserRepository; media: Media
       return (await users.withProfile(user.id))!;
     },
 
-    async updateMember(user: UserRow, memberId: number, changes: { email?: string; username?: string }, language: Language = 'en') {
+    async updateMember(user: UserRow, memberId: number, changes: { email?: string; username?: string; current_password?: string }, language: Language = 'en') {
       ownProfileOnly(user, memberId);
       checkUsernameChange(user.username, changes.username);
+      const newEmail = changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase();
+      if (newEmail) {
+        await checkCurrentPassword(user, changes.current_password);
+        await takeNotice(user);
+      }
       const updates = {
         ...(changes.email !== undefined ? { email: changes.email } : {}),
         ...(changes.username !== undefined ? { username: changes.username } : {}),
       };
       if (Object.keys(updates).length > 0) await unique(() => users.updateUser(user.id, updates));
       const me = (await users.withProfile(user.id))!;
-      if (changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase()) await tellOldAddress(user, me.profile, changes.email, language);
+      if (newEmail) await tellOldAddress(user, me.profile, changes.email!, language);
       return me;
     },
   };

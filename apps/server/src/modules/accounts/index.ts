@@ -1,25 +1,31 @@
 import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../../db/client.ts';
 import type { LimitFactory } from '../../lib/rate-limits.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createAccountService } from './account-service.ts';
+import { createEndedSessions } from './ended-sessions.ts';
 import { registerAuth } from './auth.ts';
 import { createQuickSignup } from './quick-signup.ts';
 import { createRegistration } from './registration.ts';
 import { createResetService } from './reset-service.ts';
+import { createSignInLinks } from './sign-in-links.ts';
 import { accountRoutes } from './routes.ts';
 import { createSessionService } from './session-service.ts';
 import { createTokenSigner } from './tokens.ts';
 import { createUserRepository } from './user-repository.ts';
 
 /** Wires the accounts capability: the auth hook on the app, and its routes under the API prefix. */
-export function createAccounts(app: FastifyInstance, deps: { mailer: Mailer; limits: LimitFactory }) {
+export function createAccounts(app: FastifyInstance, deps: { mailer: Mailer; limits: LimitFactory; listen: DatabaseHandle['listen'] }) {
   const { config, db } = app;
   const users = createUserRepository(db);
-  const sessions = createSessionService({ db, users, tokens: createTokenSigner(config.jwtSecret), limits: deps.limits, failureLimit: config.loginFailureLimit });
-  const accounts = createAccountService({ users, media: app.mediaStore, mailer: deps.mailer, publicUrl: config.publicUrl, log: app.log });
+  const ended = createEndedSessions(db, deps.listen);
+  app.addHook('onClose', () => ended.close());
+  const sessions = createSessionService({ db, users, tokens: createTokenSigner(config.jwtSecret), ended, limits: deps.limits, failureLimit: config.loginFailureLimit });
+  const accounts = createAccountService({ users, media: app.mediaStore, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
   const resets = createResetService({ db, users, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
-  const quickSignup = createQuickSignup({ db, users, sessions, mailer: deps.mailer, publicUrl: config.publicUrl, log: app.log });
+  const links = createSignInLinks(db, config.jwtSecret);
+  const quickSignup = createQuickSignup({ db, users, links, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
   const registration = createRegistration({ users, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
   registerAuth(app, sessions);
-  return { users, sessions, accounts, resets, routes: accountRoutes({ users, accounts, registration, sessions, resets, quickSignup }) };
+  return { users, sessions, accounts, resets, routes: accountRoutes({ users, accounts, registration, sessions, resets, quickSignup, links }) };
 }

@@ -73,18 +73,32 @@ describe.each(engines())('profiles on %s', (engine) => {
   it('changes its own e-mail, refusing one that is taken', async () => {
     const a = await signedInCustomer(t.app);
     const b = await signedInCustomer(t.app);
-    const res = await patch(`/api/members/${a.id}/`, a.auth, { email: `New.${a.email}` });
+    const res = await patch(`/api/members/${a.id}/`, a.auth, { email: `New.${a.email}`, current_password: a.password });
     expect(res.statusCode).toBe(200);
     expect(res.json<User>().email).toBe(`new.${a.email}`);
-    const taken = await patch(`/api/members/${a.id}/`, a.auth, { email: b.email });
+    const taken = await patch(`/api/members/${a.id}/`, a.auth, { email: b.email, current_password: a.password });
     expect(taken.json()).toEqual({ email: ['A user with that email already exists.'] });
+  });
+
+  it('changes the e-mail only with the current password: a session alone cannot move the account', async () => {
+    const a = await signedInCustomer(t.app);
+    const without = await patch(`/api/members/${a.id}/`, a.auth, { email: `thief.${a.email}` });
+    expect([without.statusCode, without.json()]).toEqual([400, { current_password: ['Enter your current password to change your e-mail.'] }]);
+    const wrong = await patch(`/api/members/${a.id}/`, a.auth, { email: `thief.${a.email}`, current_password: 'not-the-password' });
+    expect([wrong.statusCode, wrong.json()]).toEqual([400, { current_password: ['That is not your current password.'] }]);
+    const kiswahili = await t.app.inject({ method: 'PATCH', url: `/api/members/${a.id}/`, headers: { ...a.auth, 'accept-language': 'sw' }, payload: { email: `thief.${a.email}` } });
+    expect(kiswahili.json()).toEqual({ current_password: ['Weka nenosiri lako la sasa ili ubadilishe barua pepe yako.'] });
+    const info = await t.app.inject({ url: '/api/info/', headers: a.auth });
+    expect(info.json<{ user: User }>().user.email).toBe(a.email);
+    // The same address (in capitals) is no change and needs nothing.
+    expect((await patch(`/api/members/${a.id}/`, a.auth, { email: a.email.toUpperCase() })).statusCode).toBe(200);
   });
 
   it('limits e-mail changes per address as registrations are: each answer says whether an address has an account', async () => {
     const limited = await createTestApp(engine, { registerRateLimit: 3 });
     try {
       const a = await signedInCustomer(limited.app);
-      const probe = (email: string, remoteAddress = '10.9.9.9') => limited.app.inject({ method: 'PATCH', url: `/api/members/${a.id}/`, headers: a.auth, payload: { email }, remoteAddress });
+      const probe = (email: string, remoteAddress = '10.9.9.9') => limited.app.inject({ method: 'PATCH', url: `/api/members/${a.id}/`, headers: a.auth, payload: { email, current_password: a.password }, remoteAddress });
       const statuses = [];
       for (let i = 0; i < 5; i++) statuses.push((await probe(`someone${i}@example.co.ke`)).statusCode);
       expect(statuses).toEqual([200, 200, 200, 429, 429]);

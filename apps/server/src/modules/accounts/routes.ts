@@ -12,7 +12,12 @@ import {
   memberUpdateSchema,
   PROFILE_PICTURE_MAX_BYTES,
   profileUpdateSchema,
-  quickSignupInputSchema,
+  quickSignupRequestSchema,
+  CHECK_EMAIL_TO_CARRY_ON,
+  SIGN_IN_LINK_INVALID,
+  signInLinkInputSchema,
+  signInLinkResponseSchema,
+  signInLinkCheckSchema,
   refreshInputSchema,
   registerInputSchema,
   resetInputSchema,
@@ -22,7 +27,7 @@ import {
 } from '@store/contract';
 import { FieldError, fieldErrorFromIssues, HttpError } from '../../lib/http-errors.ts';
 import { parseId } from '../catalog/catalog-service.ts';
-import type { AccountService } from './account-service.ts';
+import { maskEmail, type AccountService } from './account-service.ts';
 import { currentUser } from './auth.ts';
 import type { QuickSignup } from './quick-signup.ts';
 import type { Registration } from './registration.ts';
@@ -31,6 +36,7 @@ import type { SessionService } from './session-service.ts';
 import { REFRESH_TTL_S } from './tokens.ts';
 import { profileLanguage, toUserView, type UserRepository } from './user-repository.ts';
 import { languageOf } from '../../lib/words.ts';
+import { newBrowserNonce, type SignInLinks } from './sign-in-links.ts';
 
 export interface AccountRouteDeps {
   users: UserRepository;
@@ -39,10 +45,14 @@ export interface AccountRouteDeps {
   sessions: SessionService;
   resets: ReturnType<typeof createResetService>;
   quickSignup: QuickSignup;
+  links: SignInLinks;
 }
 
 const tags = ['accounts'];
 const REFRESH_COOKIE = 'refresh_token';
+/** The browser that asked for a sign-in link (sign-in-links.ts): sent only to the link's routes, for the link's hour. */
+const LINK_NONCE_COOKIE = 'sign_in_nonce';
+const LINK_NONCE_PATH = '/api/login/link';
 const detail = (message: string) => ({ detail: message });
 
 /** @fastify/multipart's limits (fields, files, parts), refused in its own words otherwise. */
@@ -102,18 +112,67 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
     app.post(
       '/register/quick',
       {
-        config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: '10 minutes' } },
+        // It makes accounts and sends mail, as /register does: the same limit per address.
+        config: { rateLimit: { max: app.config.registerRateLimit, timeWindow: '1 hour' } },
         schema: {
           tags,
-          summary: 'Sign up at checkout with an e-mail and the M-Pesa phone: signed in at once, a link to choose a password by e-mail',
-          body: quickSignupInputSchema,
-          response: { 201: loginResponseSchema, 400: badRequestSchema, 429: errorDetailSchema },
+          summary: 'Sign up at checkout with an e-mail and the M-Pesa phone: a sign-in link to carry on arrives by e-mail',
+          description:
+            'The same 202 whether or not the e-mail has an account: a new address gets an account (the phone on its profile) and a welcome with a sign-in link; an address that has one gets a sign-in link (at most 3 an hour). The link signs in once, within an hour, and carries `next` and `video_ids` on. Limited per client address, as registering is (429 with Retry-After).',
+          body: quickSignupRequestSchema,
+          response: { 202: errorDetailSchema, 400: badRequestSchema, 429: errorDetailSchema },
         },
       },
       async (request, reply) => {
-        const { user, tokens } = await deps.quickSignup.signUp(request.body, languageOf(request.headers));
+        const nonce = newBrowserNonce();
+        reply.setCookie(LINK_NONCE_COOKIE, nonce, { httpOnly: true, sameSite: 'lax', secure: secureCookie, path: LINK_NONCE_PATH, maxAge: 3600 });
+        await deps.quickSignup.signUp(request.body, languageOf(request.headers), nonce);
+        return reply.status(202).send(detail(CHECK_EMAIL_TO_CARRY_ON));
+      },
+    );
+
+    app.post(
+      '/login/link/check',
+      {
+        config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: '10 minutes' } },
+        schema: {
+          tags,
+          summary: 'Look at a mailed sign-in link without using it: its account’s address (masked), and whether this browser asked for it',
+          body: signInLinkInputSchema,
+          response: { 200: signInLinkCheckSchema, 400: badRequestSchema, 429: errorDetailSchema },
+        },
+      },
+      async (request) => {
+        const link = await deps.links.peek(request.body.token, request.cookies[LINK_NONCE_COOKIE]);
+        const user = link && (await deps.users.byId(link.userId));
+        if (!link || !user?.isActive || user.isStaff) throw new FieldError({ token: [SIGN_IN_LINK_INVALID] });
+        return { email: maskEmail(user.email), same_browser: link.sameBrowser };
+      },
+    );
+
+    app.post(
+      '/login/link',
+      {
+        config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: '10 minutes' } },
+        schema: {
+          tags,
+          summary: 'Sign in with a mailed sign-in link (once, within an hour): the login answer, and where the purchase carries on',
+          description: '`next` and `video_ids` only in the browser that asked for the link (its sign_in_nonce cookie); elsewhere null and [].',
+          body: signInLinkInputSchema,
+          response: { 200: signInLinkResponseSchema, 400: badRequestSchema, 429: errorDetailSchema },
+        },
+      },
+      async (request, reply) => {
+        const claimed = await deps.links.claim(request.body.token, request.cookies[LINK_NONCE_COOKIE]);
+        const user = claimed && (await deps.users.byId(claimed.userId));
+        // Staff sign in with their password only (a link for one is never mailed; one made before is refused).
+        if (!claimed || !user?.isActive || user.isStaff) throw new FieldError({ token: [SIGN_IN_LINK_INVALID] });
+        const tokens = await sessions.issue(user);
         setRefreshCookie(reply, tokens.refresh);
-        return reply.status(201).send({ is_staff: false, tokens, username: user.username, purchase: [], profile: { profile_pic: null, language: null } });
+        if (claimed.sameBrowser) reply.clearCookie(LINK_NONCE_COOKIE, { path: LINK_NONCE_PATH });
+        const me = (await deps.users.withProfile(user.id))!;
+        const profile = { profile_pic: toUserView(me.user, me.profile).profile.profile_pic, language: profileLanguage(me.profile) };
+        return { is_staff: user.isStaff, tokens, username: user.username, purchase: await app.purchaseRecords(user.id), profile, next: claimed.next, video_ids: claimed.videoIds };
       },
     );
 
@@ -228,8 +287,8 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         config: { rateLimit: { max: app.config.registerRateLimit, timeWindow: '1 hour' } },
         schema: {
           tags,
-          summary: 'Change your own e-mail (and username while it has 2 characters or fewer)',
-          description: 'Limited per client address, as registering is (429 with Retry-After).',
+          summary: 'Change your own e-mail (with current_password) and username (while it has 2 characters or fewer)',
+          description: 'A new e-mail needs `current_password` (400 without it or when it is wrong); the old address is told, at most 3 times an hour. Limited per client address, as registering is (429 with Retry-After).',
           security: [{ bearer: [] }],
           params: z.object({ id: z.string() }),
           body: memberUpdateSchema,

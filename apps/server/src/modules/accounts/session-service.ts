@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { refreshTokens } from '../../db/schema.ts';
 import type { LimitFactory } from '../../lib/rate-limits.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
-import { REFRESH_TTL_S, type TokenSigner } from './tokens.ts';
+import type { EndedSessions } from './ended-sessions.ts';
+import { nowSeconds, REFRESH_TTL_S, type RefreshClaims, type TokenSigner } from './tokens.ts';
 import type { UserRepository, UserRow } from './user-repository.ts';
+import { createRefreshTokenRepository } from './refresh-token-repository.ts';
 import { words } from '../../lib/words.ts';
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
+/**
+ * How long a refresh token just replaced still answers (with the same pair): a renewal whose answer
+ * was lost on a dropped connection is retried by the client within seconds. Okta's default.
+ */
+export const REFRESH_GRACE_MS = 30_000;
 const invalidCredentials = () => new HttpError(401, 'Invalid email or password.');
 const invalidRefresh = () => new HttpError(401, 'Your session has ended. Please log in again.');
 
@@ -18,18 +23,42 @@ const invalidRefresh = () => new HttpError(401, 'Your session has ended. Please 
  * guessing from elsewhere cannot lock the real customer out, while guessing from one place is slowed
  * (and each address is limited overall by the route's rate limit).
  */
-export function createSessionService(deps: { db: Database; users: UserRepository; tokens: TokenSigner; limits: LimitFactory; failureLimit: number }) {
-  const { db, users, tokens } = deps;
+export function createSessionService(deps: { db: Database; users: UserRepository; tokens: TokenSigner; ended: EndedSessions; limits: LimitFactory; failureLimit: number }) {
+  const { users, tokens, ended } = deps;
+  const tokenRows = createRefreshTokenRepository(deps.db);
   const failures = deps.limits('login-failures', { points: deps.failureLimit, windowMs: FAILURE_WINDOW_MS });
 
-  async function issue(user: UserRow, family = randomUUID()) {
-    const refresh = await tokens.refresh(user.id, family);
-    await db.insert(refreshTokens).values({ jti: refresh.jti, family, userId: user.id, expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000) });
-    return { access: await tokens.access(user.id, user.tokenVersion), refresh: refresh.token };
+  /** The pair of a refresh token `jti` issued at `issuedAt` (seconds): the same bytes each time it is made. */
+  async function pair(user: UserRow, family: string, jti: string, issuedAt: number) {
+    const refresh = await tokens.refresh(user.id, family, jti, issuedAt);
+    return { access: await tokens.access(user.id, user.tokenVersion, family, issuedAt), refresh: refresh.token };
+  }
+
+  async function issue(user: UserRow, family: string = randomUUID()) {
+    const jti = randomUUID();
+    await tokenRows.insert({ jti, family, userId: user.id, expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000) });
+    return pair(user, family, jti, nowSeconds());
   }
 
   async function revokeFamily(family: string) {
-    await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
+    ended.end(family);
+    await tokenRows.revokeFamily(family);
+  }
+
+  const rotate = (claims: RefreshClaims, usedAt: Date) => tokenRows.rotate({ jti: claims.jti, family: claims.fam }, randomUUID(), usedAt, new Date(usedAt.getTime() + REFRESH_TTL_S * 1000));
+
+  /**
+   * A token already used may be answered again, with the pair its renewal made, while that renewal's
+   * answer may have been lost: within the grace period, and only while the pair's refresh token has
+   * not been used itself (then the answer did arrive, and this is a replay).
+   */
+  async function answeredAgain(claims: RefreshClaims) {
+    const row = await tokenRows.byJti(claims.jti);
+    if (!row || row.revokedAt || row.family !== claims.fam) throw invalidRefresh();
+    if (!row.usedAt || !row.replacedBy || Date.now() - row.usedAt.getTime() > REFRESH_GRACE_MS) return null;
+    const next = await tokenRows.byJti(row.replacedBy);
+    if (!next || next.usedAt || next.revokedAt) return null;
+    return { userId: row.userId, family: row.family, jti: next.jti, issuedAt: Math.floor(row.usedAt.getTime() / 1000) };
   }
 
   return {
@@ -52,25 +81,26 @@ export function createSessionService(deps: { db: Database; users: UserRepository
 
     issue,
 
-    /** Rotates a refresh token. Using one twice ends its whole login: someone else may hold a copy. */
+    /**
+     * Rotates a refresh token. Using one twice ends its whole login (someone else may hold a copy),
+     * except a second use within the grace period before its replacement was used: that is a renewal
+     * whose answer was lost, answered again with the same pair (CONTRACT §3, decision 0032).
+     */
     async refresh(token: string) {
       const claims = await tokens.verifyRefresh(token).catch(() => {
         throw invalidRefresh();
       });
-      const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.jti, claims.jti));
-      if (!row || row.revokedAt || row.family !== claims.fam) throw invalidRefresh();
-      const used = await db
-        .update(refreshTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(refreshTokens.jti, claims.jti), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
-        .returning({ jti: refreshTokens.jti });
-      if (used.length === 0) {
-        await revokeFamily(row.family);
+      if (await ended.hasEnded(claims.fam)) throw invalidRefresh();
+      const usedAt = new Date();
+      const rotated = await rotate(claims, usedAt);
+      const renewal = rotated ? { ...rotated, issuedAt: Math.floor(usedAt.getTime() / 1000) } : await answeredAgain(claims);
+      if (!renewal) {
+        await revokeFamily(claims.fam);
         throw new HttpError(401, 'This session was used from somewhere else and has been ended. Please log in again.');
       }
-      const user = await users.byId(row.userId);
+      const user = await users.byId(renewal.userId);
       if (!user || !user.isActive) throw invalidRefresh();
-      return { user, tokens: await issue(user, row.family as ReturnType<typeof randomUUID>) };
+      return { user, tokens: await pair(user, renewal.family, renewal.jti, renewal.issuedAt) };
     },
 
     /** Ends the login a refresh token belongs to; an unknown or broken token changes nothing. */
@@ -80,17 +110,17 @@ export function createSessionService(deps: { db: Database; users: UserRepository
       if (claims) await revokeFamily(claims.fam);
     },
 
-    /** The user an access token speaks for, if it is still valid (not expired, not ended by a reset). */
+
+    /** The user an access token speaks for, if it is still valid (not expired, its login not ended, not ended by a reset). */
     async userForAccessToken(token: string) {
       const claims = await tokens.verifyAccess(token).catch(() => null);
-      if (!claims) return null;
+      if (!claims || (await ended.hasEnded(claims.sid))) return null;
       const user = await users.byId(Number(claims.sub));
       if (!user || !user.isActive || user.tokenVersion !== claims.tv) return null;
       return user;
     },
 
-    countActiveFamilies: async (userId: number) =>
-      (await db.select({ n: sql<number>`count(distinct ${refreshTokens.family})::int` }).from(refreshTokens).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt))))[0]!.n,
+    countActiveFamilies: tokenRows.countActiveFamilies,
   };
 }
 export type SessionService = ReturnType<typeof createSessionService>;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { adminAuditEntrySchema, adminListQuerySchema, badRequestSchema, errorDetailSchema } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema.ts';
+import { sortOrder, type Sortable } from './list-query.ts';
 import { listWindow, sendList } from './simple-rest.ts';
 
 export interface AuditEntry {
@@ -20,6 +21,8 @@ export async function recordAudit(tx: Database, e: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({ userId: e.userId, action: e.action, resource: e.resource, recordId: String(e.recordId), before: e.before ?? null, after: e.after ?? null });
 }
 
+const SORTABLE = { id: auditLog.id, created_at: auditLog.createdAt, user_id: auditLog.userId, username: users.username, action: auditLog.action, resource: auditLog.resource, record_id: auditLog.recordId } satisfies Sortable<'audit'>;
+
 /** GET /api/admin/audit: the log, newest first, filterable by resource, record and staff member. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -33,13 +36,14 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       if (typeof f.record_id === 'string' || typeof f.record_id === 'number') where.push(eq(auditLog.recordId, String(f.record_id)));
       if (typeof f.user_id === 'number') where.push(eq(auditLog.userId, f.user_id));
       const condition = where.length ? and(...where) : undefined;
+      const order = sortOrder(w.sort, SORTABLE, ['id', 'DESC']);
       const [total] = await app.db.select({ n: count() }).from(auditLog).where(condition);
       const rows = await app.db
         .select({ entry: auditLog, username: users.username })
         .from(auditLog)
         .innerJoin(users, eq(users.id, auditLog.userId))
         .where(condition)
-        .orderBy(desc(auditLog.id))
+        .orderBy(order, desc(auditLog.id))
         .limit(w.limit)
         .offset(w.offset);
       const records = rows.map(({ entry, username }) => ({

@@ -50,6 +50,20 @@ describe.each(engines())('videos and the team in the back office on %s', (engine
     expect((await audit('videos', video.id)).map((a) => a.action)).toEqual(['update', 'create']);
   });
 
+  it('sets a video’s KFCB rating, which the store shows and the list filters by (CONTRACT §13)', async () => {
+    const created = await call('POST', '/videos', { ...newVideo, dj_id: zamu(), genre_id: action(), rating: '18', published: true });
+    expect(created.json<AdminVideo>()).toMatchObject({ rating: '18' });
+    const id = created.json<AdminVideo>().id;
+    expect((await t.app.inject({ url: `/api/videoDetails/${id}/` })).json()).toMatchObject({ rating: '18' });
+    expect((await call('PUT', `/videos/${id}`, { rating: 'PG' })).json<AdminVideo>()).toMatchObject({ rating: 'PG' });
+    const wrong = await call('PUT', `/videos/${id}`, { rating: '13' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ rating: ['Choose one of: GE, PG, 16, 18.'] });
+    const pg = (await call('GET', `/videos?filter=${encodeURIComponent(JSON.stringify({ rating: 'PG' }))}`)).json<AdminVideo[]>();
+    expect(pg.map((v) => v.id)).toContain(id);
+    expect(pg.every((v) => v.rating === 'PG')).toBe(true);
+  });
+
   it('changes only the fields a PUT sends: a price alone leaves the synopsis, season and flags', async () => {
     const created = await call('POST', '/videos', { ...newVideo, season: 'Season 2', synopsis: 'Two cousins and a matatu.', suggest: true, popular: true, published: true, dj_id: zamu(), genre_id: action() });
     expect(created.statusCode, created.body).toBe(201);

@@ -6,9 +6,9 @@ import type { Database } from '../../db/client.ts';
 import { ledgerEntries, profiles, purchases, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { ListWindow, Resource } from './crud.ts';
-import { likePattern } from './list-query.ts';
+import { likePattern, sortOrder, type Sortable } from './list-query.ts';
+import { phoneMatches } from './phone-search.ts';
 import { listWindow, sendList } from './simple-rest.ts';
-import { words } from '../../lib/words.ts';
 
 const owned = sql<number>`(SELECT count(*)::int FROM ${purchases} WHERE ${purchases.userId} = ${users.id} AND ${purchases.refundedAt} IS NULL)`;
 
@@ -34,26 +34,34 @@ const toCustomer = ({ u, p, purchases: n }: CustomerRow): AdminCustomer => ({
   purchases: Number(n),
 });
 
-const SORTABLE = { id: users.id, username: users.username, email: users.email, date_joined: users.dateJoined, balance: profiles.account };
+const SORTABLE = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  phone_number: profiles.phoneNumber,
+  balance: profiles.account,
+  purchases: owned,
+  is_staff: users.isStaff,
+  is_active: users.isActive,
+  date_joined: users.dateJoined,
+} satisfies Sortable<'customers'>;
 
 async function listCustomers(db: Database, w: ListWindow) {
   const f = w.filter as { q?: unknown; id?: unknown; is_staff?: unknown; is_active?: unknown };
   const where: SQL[] = [];
   if (typeof f.q === 'string' && f.q.trim()) {
     const like = likePattern(f.q.trim());
-    where.push(or(ilike(users.username, like), ilike(users.email, like), ilike(profiles.phoneNumber, like))!);
+    where.push(or(ilike(users.username, like), ilike(users.email, like), ...phoneMatches(profiles.phoneNumber, f.q.trim()))!);
   }
   if (Array.isArray(f.id)) where.push(inArray(users.id, f.id.filter((x): x is number => Number.isInteger(x))));
   if (typeof f.is_staff === 'boolean') where.push(eq(users.isStaff, f.is_staff));
   if (typeof f.is_active === 'boolean') where.push(eq(users.isActive, f.is_active));
   const condition = where.length ? and(...where) : undefined;
-  const [field, direction] = w.sort ?? ['id', 'DESC'];
-  const column = SORTABLE[field as keyof typeof SORTABLE];
-  if (!column) throw new HttpError(400, words('Cannot sort by {field}: use one of {fields}.', { field, fields: Object.keys(SORTABLE).join(', ') }));
+  const order = sortOrder(w.sort, SORTABLE, ['id', 'DESC']);
   const [total] = await db.select({ n: count() }).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(condition);
   const rows = await customerQuery(db)
     .where(condition)
-    .orderBy(direction === 'DESC' ? desc(column) : asc(column), asc(users.id))
+    .orderBy(order, asc(users.id))
     .limit(w.limit)
     .offset(w.offset);
   return { rows: rows.map(toCustomer), total: Number(total!.n) };
@@ -88,7 +96,18 @@ export const customerResource: Resource<AdminCustomer, z.infer<typeof adminCusto
   remove: () => Promise.reject(new Error('accounts are never deleted')),
 };
 
-/** GET /ledger: every balance change, newest first, by customer (filter user_id) or kind. */
+const LEDGER_SORTABLE = {
+  id: ledgerEntries.id,
+  created_at: ledgerEntries.createdAt,
+  user_id: ledgerEntries.userId,
+  kind: ledgerEntries.kind,
+  amount: ledgerEntries.amount,
+  balance_after: ledgerEntries.balanceAfter,
+  username: users.username,
+  note: ledgerEntries.note,
+} satisfies Sortable<'ledger'>;
+
+/** GET /ledger: every balance change, newest first (or as sorted), by customer (filter user_id) or kind. */
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ledger',
@@ -100,13 +119,14 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (typeof f.user_id === 'number') where.push(eq(ledgerEntries.userId, f.user_id));
       if (typeof f.kind === 'string') where.push(eq(ledgerEntries.kind, f.kind as 'deposit'));
       const condition = where.length ? and(...where) : undefined;
+      const order = sortOrder(w.sort, LEDGER_SORTABLE, ['id', 'DESC']);
       const [total] = await app.db.select({ n: count() }).from(ledgerEntries).where(condition);
       const rows = await app.db
         .select({ e: ledgerEntries, username: users.username })
         .from(ledgerEntries)
         .innerJoin(users, eq(users.id, ledgerEntries.userId))
         .where(condition)
-        .orderBy(desc(ledgerEntries.id))
+        .orderBy(order, desc(ledgerEntries.id))
         .limit(w.limit)
         .offset(w.offset);
       const entries = rows.map(({ e, username }) => ({

@@ -48,14 +48,16 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           sql`SELECT d.id, d.dj_name, count(*)::int AS sales, sum(p.price)::int AS revenue FROM purchases p JOIN videos v ON v.id = p.video_id JOIN djs d ON d.id = v.dj_id
               WHERE p.refunded_at IS NULL GROUP BY d.id, d.dj_name ORDER BY sales DESC, revenue DESC, d.id LIMIT 5`,
         ),
+        // Jobs are transcodes only: mail, M-Pesa reconciliation and clean-ups share the queue (and the
+        // recurring ones always wait in it), but the tile counts videos.
         rows<Record<string, number>>(
           db,
           sql`SELECT
               (SELECT count(*)::int FROM users WHERE NOT is_staff) AS customers,
               (SELECT count(*)::int FROM users WHERE NOT is_staff AND date_joined > now() - interval '7 days') AS joined,
-              (SELECT count(*)::int FROM media_jobs WHERE state = 'queued') AS queued,
-              (SELECT count(*)::int FROM media_jobs WHERE state = 'running') AS running,
-              (SELECT count(*)::int FROM media_jobs WHERE state = 'failed') AS failed,
+              (SELECT count(*)::int FROM media_jobs WHERE kind = 'transcode' AND state = 'queued') AS queued,
+              (SELECT count(*)::int FROM media_jobs WHERE kind = 'transcode' AND state = 'running') AS running,
+              (SELECT count(*)::int FROM media_jobs WHERE kind = 'transcode' AND state = 'failed') AS failed,
               (SELECT count(*)::int FROM deposits WHERE state = 'review') AS review,
               (SELECT count(*)::int FROM contact_messages WHERE NOT is_read) AS unread`,
         ),

@@ -8,11 +8,23 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { currentUser } from '../accounts/auth.ts';
 import { parseId } from '../catalog/catalog-service.ts';
 import { recordAudit } from './audit.ts';
-import { likePattern } from './list-query.ts';
+import { likePattern, sortOrder, type Sortable } from './list-query.ts';
 import { listWindow, sendList } from './simple-rest.ts';
 
 const tags = ['back office'];
 const STATES = ['pending', 'completed', 'failed', 'cancelled', 'review'] as const;
+const SORTABLE = {
+  id: deposits.id,
+  created_at: deposits.createdAt,
+  user_id: deposits.userId,
+  username: users.username,
+  amount: deposits.amount,
+  phone: deposits.phone,
+  state: deposits.state,
+  receipt: deposits.receipt,
+  result_desc: deposits.resultDesc,
+  settled_at: deposits.settledAt,
+} satisfies Sortable<'deposits'>;
 
 function depositQuery(db: Database) {
   return db.select({ d: deposits, username: users.username }).from(deposits).innerJoin(users, eq(users.id, deposits.userId));
@@ -53,8 +65,9 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
         where.push(or(ilike(deposits.phone, like), ilike(deposits.receipt, like), ilike(users.username, like), ...(phone ? [eq(deposits.phone, phone)] : []))!);
       }
       const condition = where.length ? and(...where) : undefined;
+      const order = sortOrder(w.sort, SORTABLE, ['id', 'DESC']);
       const [total] = await app.db.select({ n: count() }).from(deposits).innerJoin(users, eq(users.id, deposits.userId)).where(condition);
-      const rows = await depositQuery(app.db).where(condition).orderBy(desc(deposits.id)).limit(w.limit).offset(w.offset);
+      const rows = await depositQuery(app.db).where(condition).orderBy(order, desc(deposits.id)).limit(w.limit).offset(w.offset);
       return sendList(reply, 'deposits', rows.map(toAdminDeposit), w.offset, total!.n);
     },
   );

@@ -3,13 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminAdjustmentInputSchema, adminListQuerySchema, adminPurchaseSchema, adminRefundInputSchema, badRequestSchema, errorDetailSchema, normaliseKenyanPhone } from '@store/contract';
 import type { Database } from '../../db/client.ts';
-import { profiles, purchases, users, videos } from '../../db/schema.ts';
+import { profiles, promoCodes, promoRedemptions, purchases, saleLines, users, videos } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { currentUser } from '../accounts/auth.ts';
 import { parseId } from '../catalog/catalog-service.ts';
 import { ledger } from '../wallet/ledger.ts';
+import type { Payout } from '../wallet/payout-ledger.ts';
 import { recordAudit } from './audit.ts';
-import { likePattern } from './list-query.ts';
+import { tellCustomerOfRefund } from './customer-mail.ts';
+import { likePattern, sortOrder, type Sortable } from './list-query.ts';
 import { listWindow, sendList } from './simple-rest.ts';
 
 const tags = ['back office'];
@@ -17,11 +19,15 @@ const errors = { 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetail
 
 function purchaseQuery(db: Database) {
   return db
-    .select({ p: purchases, username: users.username, title: videos.title })
+    .select({ p: purchases, username: users.username, title: videos.title, kind: saleLines.kind, code: promoCodes.code })
     .from(purchases)
     .innerJoin(users, eq(users.id, purchases.userId))
     .innerJoin(videos, eq(videos.id, purchases.videoId))
-    .leftJoin(profiles, eq(profiles.userId, purchases.userId));
+    .leftJoin(profiles, eq(profiles.userId, purchases.userId))
+    // What kind of sale it was (its line), and the promo code its order used (one used redemption per order).
+    .leftJoin(saleLines, eq(saleLines.id, purchases.saleLineId))
+    .leftJoin(promoRedemptions, and(eq(promoRedemptions.orderReference, saleLines.reference), eq(promoRedemptions.state, 'used')))
+    .leftJoin(promoCodes, eq(promoCodes.id, promoRedemptions.promoCodeId));
 }
 
 /**
@@ -33,8 +39,20 @@ function purchaseSearch(q: string): SQL {
   const phone = normaliseKenyanPhone(q);
   return or(ilike(users.username, like), ilike(users.email, like), ilike(profiles.phoneNumber, like), ilike(videos.title, like), ...(phone ? [eq(profiles.phoneNumber, phone)] : []))!;
 }
-const toAdminPurchase = (r: { p: typeof purchases.$inferSelect; username: string; title: string }) => ({
+const SORTABLE = {
+  id: purchases.id,
+  created_at: purchases.createdAt,
+  user_id: purchases.userId,
+  username: users.username,
+  video_id: purchases.videoId,
+  video_title: videos.title,
+  price: purchases.price,
+  refunded_at: purchases.refundedAt,
+} satisfies Sortable<'purchases'>;
+const toAdminPurchase = (r: { p: typeof purchases.$inferSelect; username: string; title: string; kind: (typeof saleLines.$inferSelect)['kind'] | null; code: string | null }) => ({
   id: r.p.id,
+  kind: r.kind === 'refund' ? null : r.kind,
+  promo_code: r.code,
   user_id: r.p.userId,
   username: r.username,
   video_id: r.p.videoId,
@@ -59,6 +77,7 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     if (f.refunded === false) where.push(isNull(purchases.refundedAt));
     if (typeof f.q === 'string' && f.q.trim()) where.push(purchaseSearch(f.q.trim()));
     const condition = where.length ? and(...where) : undefined;
+    const order = sortOrder(w.sort, SORTABLE, ['id', 'DESC']);
     const [total] = await app.db
       .select({ n: count() })
       .from(purchases)
@@ -66,26 +85,39 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       .innerJoin(videos, eq(videos.id, purchases.videoId))
       .leftJoin(profiles, eq(profiles.userId, purchases.userId))
       .where(condition);
-    const rows = await purchaseQuery(app.db).where(condition).orderBy(desc(purchases.id)).limit(w.limit).offset(w.offset);
+    const rows = await purchaseQuery(app.db).where(condition).orderBy(order, desc(purchases.id)).limit(w.limit).offset(w.offset);
     return sendList(reply, 'purchases', rows.map(toAdminPurchase), w.offset, total!.n);
   });
 
   app.post(
     '/purchases/:id/refund',
-    { schema: { tags, summary: 'Refund a purchase: the price back to the balance, and the video out of reach', params: z.object({ id: z.string() }), body: adminRefundInputSchema, response: { 200: adminPurchaseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Refund a purchase: the price back to the balance (to: balance) or to the customer’s M-Pesa phone (to: mpesa, by B2C), and the video out of reach',
+        params: z.object({ id: z.string() }), body: adminRefundInputSchema,
+        response: { 200: adminPurchaseSchema, ...errors },
+      },
+    },
     async (request) => {
       const staffId = currentUser(request).id;
       const id = parseId(request.params.id);
+      const toMpesa = request.body.to === 'mpesa';
+      let payout: Payout | null = null;
       const refunded = await app.db.transaction(async (t) => {
         const tx = t as unknown as Database;
         const [found] = await purchaseQuery(tx).where(eq(purchases.id, id));
         if (!found) throw new HttpError(404, 'No such purchase.');
         const before = toAdminPurchase(found);
-        await ledger.refundPurchase(tx, id, request.body.reason);
+        const { price, balance } = await ledger.refundPurchase(tx, id, request.body.reason);
+        // To M-Pesa: the money leaves the balance with its payout, once; the customer hears when M-Pesa answers.
+        if (toMpesa) payout = await ledger.startRefundPayout(tx, { userId: found.p.userId, amount: price, reference: `refund-${id}`, requestedBy: staffId, note: `${found.title}: ${request.body.reason}` });
+        else await tellCustomerOfRefund(tx, { userId: found.p.userId, video: found.title, price, balance, reason: request.body.reason, account: `${app.config.publicUrl}/account` });
         const after = toAdminPurchase((await purchaseQuery(tx).where(eq(purchases.id, id)))[0]!);
-        await recordAudit(tx, { userId: staffId, action: 'update', resource: 'purchases', recordId: id, before, after: { ...after, reason: request.body.reason } });
+        await recordAudit(tx, { userId: staffId, action: 'update', resource: 'purchases', recordId: id, before, after: { ...after, reason: request.body.reason, to: request.body.to } });
         return after;
       });
+      if (payout) await app.payouts.send(payout);
       app.catalogCache.clear();
       app.mediaAccess.forget();
       return refunded;

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { people } from '../../db/schema.ts';
 import { portraitUrl } from '../media/images.ts';
 import type { Resource } from './crud.ts';
-import { listRows } from './list-query.ts';
+import { listRows, type Sortable } from './list-query.ts';
 
 type PersonRow = typeof people.$inferSelect;
 type PersonInput = z.infer<typeof adminPersonInputSchema>;
@@ -26,7 +26,7 @@ export const personResource: Resource<AdminPerson, PersonInput> = {
     const { rows, total } = await listRows<PersonRow>(db, w, {
       table: people,
       id: people.id,
-      sortable: { id: people.id, full_name: people.fullName, sort_order: people.sortOrder, role: people.role },
+      sortable: { id: people.id, full_name: people.fullName, title: people.title, role: people.role, sort_order: people.sortOrder } satisfies Sortable<'people'>,
       search: people.fullName,
       where: role === 'ceo' || role === 'team' ? [eq(people.role, role)] : [],
     });

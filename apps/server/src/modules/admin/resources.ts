@@ -1,10 +1,10 @@
-import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { adminContactMessageInputSchema, adminDjInputSchema, adminGenreInputSchema, adminNotificationInputSchema } from '@store/contract';
-import { contactMessages, djs, genres, notifications, profiles, users } from '../../db/schema.ts';
+import { adminDjInputSchema, adminGenreInputSchema, adminNotificationInputSchema } from '@store/contract';
+import { djs, genres, notifications } from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
 import type { Resource } from './crud.ts';
-import { listRows } from './list-query.ts';
+import { listRows, type Sortable } from './list-query.ts';
 
 /**
  * DJs and genres are the same shape: an id, one unique name, when it was added. One definition
@@ -104,7 +104,7 @@ export const notificationResource: Resource<z.infer<typeof notificationRecord>, 
     const { rows, total } = await listRows<NotificationRow>(db, w, {
       table: notifications,
       id: notifications.id,
-      sortable: { id: notifications.id, date_notified: notifications.dateNotified },
+      sortable: { id: notifications.id, date_notified: notifications.dateNotified } satisfies Sortable<'notifications'>,
       search: notifications.message,
     });
     return { rows: rows.map(toNotification), total };
@@ -120,81 +120,4 @@ export const notificationResource: Resource<z.infer<typeof notificationRecord>, 
     return row ? toNotification(row) : null;
   },
   remove: async (tx, id) => (await tx.delete(notifications).where(eq(notifications.id, id)).returning({ id: notifications.id })).length > 0,
-};
-
-type MessageRow = typeof contactMessages.$inferSelect;
-const messageRecord = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  phone_number: z.string(),
-  message: z.string(),
-  is_read: z.boolean(),
-  created_at: z.string(),
-  /** The customer account the message came from (same e-mail, else same phone), for staff to open. */
-  user_id: z.number().int().nullable(),
-});
-
-/** Each message with the customer it came from: the account with its e-mail, else with its phone. */
-async function toMessages(db: Database, rows: MessageRow[]) {
-  const emails = [...new Set(rows.map((r) => r.email.toLowerCase()))];
-  const phones = [...new Set(rows.map((r) => r.phoneNumber))];
-  const byEmail = new Map<string, number>();
-  const byPhone = new Map<string, number>();
-  if (rows.length) {
-    const found = await db
-      .select({ id: users.id, email: users.email, phone: profiles.phoneNumber })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(or(inArray(sql`lower(${users.email})`, emails), inArray(profiles.phoneNumber, phones)))
-      .orderBy(asc(users.id));
-    for (const u of found) {
-      if (!byEmail.has(u.email.toLowerCase())) byEmail.set(u.email.toLowerCase(), u.id);
-      if (u.phone && !byPhone.has(u.phone)) byPhone.set(u.phone, u.id);
-    }
-  }
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    email: r.email,
-    phone_number: r.phoneNumber,
-    message: r.message,
-    is_read: r.isRead,
-    created_at: r.createdAt.toISOString(),
-    user_id: byEmail.get(r.email.toLowerCase()) ?? byPhone.get(r.phoneNumber) ?? null,
-  }));
-}
-const toMessage = async (db: Database, r: MessageRow | undefined) => (r ? (await toMessages(db, [r]))[0]! : null);
-
-/** Messages sent from /contact: read, marked read or unread, deleted; never written by staff. */
-export const contactMessageResource: Resource<z.infer<typeof messageRecord>, z.infer<typeof adminContactMessageInputSchema>> = {
-  name: 'contact-messages',
-  label: 'contact message',
-  record: messageRecord,
-  input: adminContactMessageInputSchema,
-  catalogue: false,
-  noCreate: true,
-  inUse: 'This message is still in use.',
-  async list(db, w) {
-    const { is_read: isRead } = w.filter as { is_read?: unknown };
-    const { rows, total } = await listRows<MessageRow>(db, w, {
-      table: contactMessages,
-      id: contactMessages.id,
-      sortable: { id: contactMessages.id, created_at: contactMessages.createdAt, is_read: contactMessages.isRead },
-      search: contactMessages.message,
-      where: typeof isRead === 'boolean' ? [eq(contactMessages.isRead, isRead)] : [],
-    });
-    return { rows: await toMessages(db, rows), total };
-  },
-  async get(db, id) {
-    const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
-    return toMessage(db, row);
-  },
-  create: () => Promise.reject(new Error('contact messages are not created in the back office')),
-  async update(tx, id, input) {
-    const [row] =
-      input.is_read === undefined ? await tx.select().from(contactMessages).where(eq(contactMessages.id, id)) : await tx.update(contactMessages).set({ isRead: input.is_read }).where(eq(contactMessages.id, id)).returning();
-    return toMessage(tx, row);
-  },
-  remove: async (tx, id) => (await tx.delete(contactMessages).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id })).length > 0,
 };

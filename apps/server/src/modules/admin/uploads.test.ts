@@ -83,6 +83,29 @@ describe.each(cases)('resumable uploads (tus) on $engine into $where', ({ engine
     expect(video.json<AdminVideo>().files.map((f) => f.name)).toContain('Behind the scenes.mp3');
   });
 
+  it('answers a whole file sent with its creation (creation-with-upload) with 201 and its offset, as tus 1.0 says, and stores it once', async () => {
+    const body = randomBytes(64 * 1024 + 3);
+    const meta = `video_id ${b64(String(videoId))},kind ${b64('extra')},filename ${b64('In one go.zip')}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads',
+      headers: { 'Tus-Resumable': '1.0.0', ...staff, 'Upload-Length': String(body.length), 'Upload-Metadata': meta, 'Content-Type': 'application/offset+octet-stream' },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.headers['upload-offset']).toBe(String(body.length));
+    const location = String(res.headers.location);
+    expect(location).toMatch(/^\/api\/admin\/uploads\/[0-9a-f]+$/);
+    // A client that lost this answer asks where the upload stands, and hears it is complete.
+    const head = await t.app.inject({ method: 'HEAD', url: location, headers: { 'Tus-Resumable': '1.0.0', ...staff } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['upload-offset']).toBe(String(body.length));
+    expect(head.headers['upload-length']).toBe(String(body.length));
+    const rows = await t.database.db.select().from(videoFiles).where(eq(videoFiles.name, 'In one go.zip'));
+    expect(rows).toHaveLength(1);
+    expect(sha256((await t.app.mediaStore.read(`private/${rows[0]!.path}`))!)).toBe(sha256(body));
+  });
+
   it('queues a real video for transcoding and keeps its original', async () => {
     const tools = locateMediaTools({});
     expect(tools, 'ffmpeg is needed: apt-get install ffmpeg').not.toBeNull();
@@ -93,7 +116,7 @@ describe.each(cases)('resumable uploads (tus) on $engine into $where', ({ engine
     const done = await tus({ method: 'PATCH', headers: { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: bytes }, location);
     expect(done.status, await done.clone().text()).toBe(204);
     const [job] = await t.database.db.select().from(mediaJobs).where(eq(mediaJobs.videoId, videoId));
-    expect(job).toMatchObject({ state: 'queued', kind: 'transcode' });
+    expect(job).toMatchObject({ state: 'queued', kind: 'transcode', payload: expect.objectContaining({ source: { seconds: expect.closeTo(1, 1) } }) });
     const source = (await t.app.mediaStore.read(sourceKeyOf(job!)))!;
     expect(sha256(source)).toBe(sha256(bytes));
     // The web server keeps no copy: the bytes are on disk only when the store is the disk.

@@ -4,13 +4,14 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import { ERRORS, Server as TusServer, type Locker, type Upload } from '@tus/server';
+import { ERRORS, Server as TusServer, Upload, type DataStore, type Locker } from '@tus/server';
+import { LRUCache } from 'lru-cache';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { EXTRA_FILE_EXTENSIONS, MAIN_VIDEO_EXTENSIONS, MAX_EXTRA_FILE_BYTES, MAX_MAIN_VIDEO_BYTES, UPLOAD_KINDS, type Language } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { mediaJobs, videoFiles, videos } from '../../db/schema.ts';
-import { probe, type MediaTools } from '../media/ffmpeg.ts';
+import { probe, type MediaTools, type ProbeResult } from '../media/ffmpeg.ts';
 import { safeFileName } from '../media/owned-media.ts';
 import type { MediaStore } from '../media/storage/media-store.ts';
 import { s3ClientConfig, type S3Location } from '../media/storage/s3-store.ts';
@@ -50,6 +51,31 @@ export function uploadDatastore(store: MediaStore, opts: { mediaDir: string; s3:
     naming: {},
     key: (id: string) => `uploads/${id}`,
     infoKey: (id: string) => `uploads/${id}.json`,
+  };
+}
+
+/**
+ * tus reads an upload again after onUploadFinish (creation-with-upload's Upload-Expires check, a
+ * client's HEAD after it lost our answer), when its bytes have moved and its record is gone: it
+ * answered 404 for an upload that succeeded, and the client sent the file again. Uploads finished
+ * here are remembered as complete for a day, so tus answers 201 / 200 with the full Upload-Offset.
+ */
+function rememberFinished(datastore: DataStore): (upload: Upload) => void {
+  const finished = new LRUCache<string, Upload>({ max: 10_000, ttl: 24 * 3600 * 1000 });
+  const getUpload = datastore.getUpload.bind(datastore);
+  datastore.getUpload = async (id: string) => {
+    try {
+      return await getUpload(id);
+    } catch (err) {
+      const done = finished.get(id);
+      const gone = [404, 410].includes((err as { status_code?: number }).status_code ?? 0);
+      if (done && gone) return done;
+      throw err;
+    }
+  };
+  return (upload) => {
+    const size = upload.size ?? upload.offset;
+    finished.set(upload.id, new Upload({ id: upload.id, size, offset: size, metadata: upload.metadata, creation_date: upload.creation_date }));
   };
 }
 
@@ -124,6 +150,7 @@ function readMeta(upload: Upload): UploadMeta {
 export function uploadRoutes(deps: { db: Database; store: MediaStore; mediaDir: string; s3: S3Location | undefined; tools: MediaTools | null; locker: Locker; onCatalogChange: () => void }): FastifyPluginAsync {
   const { store } = deps;
   const uploads = uploadDatastore(store, deps);
+  const rememberAsFinished = rememberFinished(uploads.datastore);
   /** Who is uploading, for the audit row: tus hands its hooks the raw request only. */
   const uploader = new WeakMap<IncomingMessage, number>();
   /** The app's logger, once the routes are registered. */
@@ -137,10 +164,10 @@ export function uploadRoutes(deps: { db: Database; store: MediaStore; mediaDir: 
    * ffprobe reads the upload where it is: the file on disk, or the object in the bucket through a
    * presigned address (ffprobe reads only the headers it needs, not the whole film).
    */
-  async function checkIsVideo(key: string, meta: UploadMeta) {
-    if (!deps.tools) return;
+  async function checkIsVideo(key: string, meta: UploadMeta): Promise<ProbeResult | null> {
+    if (!deps.tools) return null;
     try {
-      await probe(deps.tools, (await store.presign(key, { expiresIn: 900 })) ?? (await store.localCopy(key, '')));
+      return await probe(deps.tools, (await store.presign(key, { expiresIn: 900 })) ?? (await store.localCopy(key, '')));
     } catch {
       throw refuse(415, `${meta.filename} is not a video ffmpeg can read. Upload an MP4, MKV, MOV or WebM file.`);
     }
@@ -152,14 +179,16 @@ export function uploadRoutes(deps: { db: Database; store: MediaStore; mediaDir: 
    * the upload's bytes are now the job's.
    */
   async function attachMainVideo(key: string, meta: UploadMeta, uploadId: string, staffId: number): Promise<boolean> {
-    await checkIsVideo(key, meta);
+    const probed = await checkIsVideo(key, meta);
+    // The source's length, for the back office's expected transcoding time while the job waits.
+    const payload = { ...(store.driver === 's3' ? { sourceKey: key } : {}), ...(probed ? { source: { seconds: probed.duration } } : {}) };
     const sourcePath = `${meta.videoId}/${uploadId.split('/').pop()}.${extensionOf(meta.filename)}`;
     const inBucket = store.driver === 's3';
     const placed = inBucket ? key : `sources/${sourcePath}`;
     await placeOrUndo(key, placed, (tx) =>
       tx
         .insert(mediaJobs)
-        .values({ videoId: meta.videoId, kind: 'transcode', sourcePath, priority: UPLOAD_PRIORITY, ...(inBucket ? { payload: { sourceKey: key } } : {}) })
+        .values({ videoId: meta.videoId, kind: 'transcode', sourcePath, priority: UPLOAD_PRIORITY, ...(Object.keys(payload).length ? { payload } : {}) })
         .returning({ id: mediaJobs.id })
         .then(([job]) => recordAudit(tx, { userId: staffId, action: 'update', resource: 'videos', recordId: meta.videoId, after: { uploaded: meta.filename, job: job!.id } })),
     );
@@ -220,6 +249,7 @@ export function uploadRoutes(deps: { db: Database; store: MediaStore; mediaDir: 
         if (!(await videoExists(meta.videoId))) throw refuse(404, 'The video was deleted while its file was uploading.');
         if (meta.kind === 'main') kept = await attachMainVideo(key, meta, upload.id, staffId);
         else await attachExtraFile(key, meta, upload.id, upload.size ?? upload.offset, staffId);
+        rememberAsFinished(upload);
         deps.onCatalogChange();
       } finally {
         // Attached or refused, the upload is over: its bytes (if not moved or kept) and its info go.

@@ -1,5 +1,5 @@
-import { desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { adminVideoInputSchema, adminVideoSchema, type AdminVideo, type AdminVideoInput } from '@store/contract';
+import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { adminVideoInputSchema, adminVideoSchema, type AdminVideo, type AdminVideoInput, type Rating } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { djs, genres, mediaJobs, videoFiles, videos } from '../../db/schema.ts';
 import { FieldError } from '../../lib/http-errors.ts';
@@ -8,20 +8,53 @@ import type { StoredMediaInfo } from '../media/pipeline.ts';
 import { asMediaStore } from '../media/storage/local-store.ts';
 import type { MediaStore } from '../media/storage/media-store.ts';
 import type { Resource } from './crud.ts';
-import { listRows } from './list-query.ts';
+import { listRows, type Sortable } from './list-query.ts';
 
 type VideoRow = typeof videos.$inferSelect;
 
 /** seed §3: a video's `type` is its narrator's, `dj_{name}`; the storefront filters by it. */
 export const djType = (djName: string) => `dj_${djName.toLowerCase()}`;
 
+/** About how long a running job still needs: the time it took for its progress so far, scaled (once 2 % and 3 s in). */
+export function secondsLeft(job: Pick<typeof mediaJobs.$inferSelect, 'state' | 'progress' | 'startedAt'>, now = Date.now()): number | null {
+  if (job.state !== 'running' || !job.startedAt || job.progress < 2) return null;
+  const elapsed = (now - job.startedAt.getTime()) / 1000;
+  if (elapsed < 3) return null;
+  return Math.max(0, Math.round((elapsed * (100 - job.progress)) / job.progress));
+}
+
+type JobPayload = { source?: { seconds?: number }; demo?: unknown } | null;
+
+/**
+ * Seconds of transcoding per second of video on this store: the median of its last ten finished
+ * uploads (the demo's clips, made ahead at start, would say nothing of it); null before the first.
+ */
+export async function transcodeSpeed(db: Database): Promise<number | null> {
+  const done = await db
+    .select({ payload: mediaJobs.payload, startedAt: mediaJobs.startedAt, finishedAt: mediaJobs.finishedAt })
+    .from(mediaJobs)
+    .where(and(eq(mediaJobs.kind, 'transcode'), eq(mediaJobs.state, 'done'), isNotNull(mediaJobs.startedAt), isNotNull(mediaJobs.finishedAt), sql`${mediaJobs.payload} -> 'source' ->> 'seconds' IS NOT NULL`))
+    .orderBy(desc(mediaJobs.finishedAt))
+    .limit(10);
+  const ratios = done
+    .map((j) => (j.finishedAt!.getTime() - j.startedAt!.getTime()) / 1000 / ((j.payload as JobPayload)?.source?.seconds ?? 0))
+    .filter((r) => Number.isFinite(r) && r > 0)
+    .sort((a, b) => a - b);
+  return ratios.length ? ratios[Math.floor(ratios.length / 2)]! : null;
+}
+
 /** Adds each video's newest job and its extra files: two queries for a whole page. */
 async function withMedia(db: Database, rows: VideoRow[]): Promise<AdminVideo[]> {
   const ids = rows.map((r) => r.id);
   const jobs = ids.length
-    ? await db.selectDistinctOn([mediaJobs.videoId]).from(mediaJobs).where(inArray(mediaJobs.videoId, ids)).orderBy(mediaJobs.videoId, desc(mediaJobs.id))
+    ? await db.selectDistinctOn([mediaJobs.videoId]).from(mediaJobs).where(and(inArray(mediaJobs.videoId, ids), eq(mediaJobs.kind, 'transcode'))).orderBy(mediaJobs.videoId, desc(mediaJobs.id))
     : [];
   const files = ids.length ? await db.select().from(videoFiles).where(inArray(videoFiles.videoId, ids)).orderBy(videoFiles.id) : [];
+  const speed = jobs.some((j) => j.state === 'queued') ? await transcodeSpeed(db) : null;
+  const expected = (job: (typeof jobs)[number]) => {
+    const seconds = (job.payload as JobPayload)?.source?.seconds;
+    return job.state === 'queued' && speed !== null && seconds ? Math.round(seconds * speed) : null;
+  };
   return rows.map((r) => {
     const job = jobs.find((j) => j.videoId === r.id);
     const info = r.mediaInfo as StoredMediaInfo | null;
@@ -38,12 +71,18 @@ async function withMedia(db: Database, rows: VideoRow[]): Promise<AdminVideo[]> 
       suggest: r.suggest,
       popular: r.popular,
       published: r.published,
+      rating: r.rating as Rating,
+      rent_price: r.rentPrice,
+      rental_hours: r.rentalHours,
       purchase_times: r.purchaseTimes,
       date_uploaded: r.dateUploaded.toISOString(),
       poster: posterUrls(r.posterKey).set[1]?.url ?? null,
       playable: r.videoPath !== null,
       duration: info?.duration ?? null,
-      job: job ? { id: job.id, state: job.state, progress: job.progress, attempts: job.attempts, error: job.error, updated_at: job.updatedAt.toISOString() } : null,
+      ends_early: r.videoPath && info?.endsEarly ? { reason: info.endsEarly.reason, declared_seconds: info.endsEarly.declaredSeconds, playable_seconds: info.endsEarly.playableSeconds } : null,
+      job: job
+        ? { id: job.id, state: job.state, progress: job.progress, attempts: job.attempts, error: job.error, updated_at: job.updatedAt.toISOString(), seconds_left: secondsLeft(job), expected_seconds: expected(job) }
+        : null,
       files: files.filter((f) => f.videoId === r.id).map((f) => ({ id: f.id, name: f.name, size: f.size })),
     };
   });
@@ -71,7 +110,25 @@ const columns = (input: Partial<AdminVideoInput>) => ({
   suggest: input.suggest,
   popular: input.popular,
   published: input.published,
+  rating: input.rating,
+  rentPrice: input.rent_price,
+  rentalHours: input.rental_hours,
 });
+
+/** The DJ and genre columns sort by the name staff read in them, not by the id behind it. */
+const SORTABLE = {
+  id: videos.id,
+  title: videos.title,
+  season: videos.season,
+  dj_name: sql`(SELECT ${djs.djName} FROM ${djs} WHERE ${djs.id} = ${videos.djId})`,
+  genre_title: sql`(SELECT ${genres.title} FROM ${genres} WHERE ${genres.id} = ${videos.genreId})`,
+  cartegory: videos.cartegory,
+  price: videos.price,
+  purchase_times: videos.purchaseTimes,
+  published: videos.published,
+  rating: videos.rating,
+  date_uploaded: videos.dateUploaded,
+} satisfies Sortable<'videos'>;
 
 /**
  * Videos in the back office: every seed §3 field, with the media state beside it. Files (the main
@@ -94,10 +151,11 @@ export function videoResource(media: MediaStore | string): Resource<AdminVideo, 
       if (typeof f.genre_id === 'number') where.push(eq(videos.genreId, f.genre_id));
       if (typeof f.cartegory === 'string') where.push(eq(videos.cartegory, f.cartegory));
       for (const flag of ['suggest', 'popular', 'published'] as const) if (typeof f[flag] === 'boolean') where.push(eq(videos[flag], f[flag]));
+      if (typeof f.rating === 'string') where.push(eq(videos.rating, f.rating));
       const { rows, total } = await listRows<VideoRow>(db, w, {
         table: videos,
         id: videos.id,
-        sortable: { id: videos.id, title: videos.title, price: videos.price, purchase_times: videos.purchaseTimes, date_uploaded: videos.dateUploaded },
+        sortable: SORTABLE,
         search: videos.title,
         where,
       });

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedAnswer, ContentCoding, ResponseCache } from '../../lib/response-cache.ts';
+import { type CatalogView, type FamilyLocks, lockedKey } from '../family/lock-states.ts';
+import { catalogViewOf } from '../family/catalog-view.ts';
 
 /** Below this, answers go out uncompressed (as @fastify/compress's threshold in app.ts). */
 const COMPRESS_FROM = 1024;
@@ -9,13 +11,14 @@ const common = { 'content-type': 'application/json; charset=utf-8', 'cache-contr
 /**
  * The headers of a cached answer, one object per coding, made once. Vary: Authorization as
  * /videoDetails/{id}/ says (a signed-in customer's answer differs): a browser must not reuse a
- * visitor's copy, whichever hook sends it; Accept-Encoding where the body depends on it.
+ * visitor's copy, whichever hook sends it; X-Family-Unlock, which opens a locked account's answer
+ * (decision 0044); Accept-Encoding where the body depends on it.
  */
 const HEADERS = {
-  small: { ...common, vary: 'Authorization' },
-  identity: { ...common, vary: 'Authorization, Accept-Encoding' },
-  br: { ...common, vary: 'Authorization, Accept-Encoding', 'content-encoding': 'br' },
-  gzip: { ...common, vary: 'Authorization, Accept-Encoding', 'content-encoding': 'gzip' },
+  small: { ...common, vary: 'Authorization, X-Family-Unlock' },
+  identity: { ...common, vary: 'Authorization, X-Family-Unlock, Accept-Encoding' },
+  br: { ...common, vary: 'Authorization, X-Family-Unlock, Accept-Encoding', 'content-encoding': 'br' },
+  gzip: { ...common, vary: 'Authorization, X-Family-Unlock, Accept-Encoding', 'content-encoding': 'gzip' },
 } as const;
 
 /** Whether Accept-Encoding lists this coding (or *) without q=0. */
@@ -86,9 +89,13 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: 
 /**
  * Answers a public GET from the response cache, or computes, caches and sends it. `visitorsOnly`: a
  * request carrying a token gets its own answer from the route, never this one (cachedAnswersFirst).
+ * A signed-in account under the family lock gets the locked answer (`view` 'locked': no 16 or 18),
+ * cached beside the visitor's under its own key (decision 0044).
  */
-export async function cachedJson(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>, { visitorsOnly = false } = {}) {
-  const entry = await request.server.catalogCache.getOrCompute(request.url, async () => JSON.stringify(await compute()), !visitorsOnly);
+export async function cachedJson(request: FastifyRequest, reply: FastifyReply, compute: (view: CatalogView) => Promise<unknown>, { visitorsOnly = false } = {}) {
+  const view = visitorsOnly ? 'open' : await catalogViewOf(request, reply);
+  const key = view === 'locked' ? lockedKey(request.url) : request.url;
+  const entry = await request.server.catalogCache.getOrCompute(key, async () => JSON.stringify(await compute(view)), !visitorsOnly);
   return sendCached(request, reply, entry);
 }
 
@@ -100,15 +107,21 @@ export async function cachedJson(request: FastifyRequest, reply: FastifyReply, c
  * for an answer cached for visitors only (a customer's token may change it). Cached answers are
  * logged nowhere, as a CDN's hits are not.
  */
-export function cachedAnswersFirst(cache: ResponseCache, securityHeaders: Readonly<Record<string, string>>, next: (req: IncomingMessage, res: ServerResponse) => void) {
+export function cachedAnswersFirst(cache: ResponseCache, locks: FamilyLocks, securityHeaders: Readonly<Record<string, string>>, next: (req: IncomingMessage, res: ServerResponse) => void) {
   // Per coding, the headers as Node's flat [name, value, ...] list, made once: merging header
   // objects per answer (object spread) cost more than writing the answer (a V8 slow path).
   const heads = Object.fromEntries(
     Object.entries(HEADERS).map(([coding, headers]) => [coding, Object.entries(Object.assign({}, securityHeaders, headers)).flat()]),
   ) as Record<Coding, string[]>;
   return (req: IncomingMessage, res: ServerResponse) => {
-    const entry = req.method === 'GET' ? cache.get(req.url!) : undefined;
-    if (entry === undefined || (!entry.forEveryone && req.headers.authorization !== undefined)) return next(req, res);
+    if (req.method !== 'GET') return next(req, res);
+    const { authorization } = req.headers;
+    // A signed-in account's answer depends on its family lock only: known here, the locked answer
+    // is cached as a visitor's is; not known (or not lately), the route reads the account.
+    const view = authorization === undefined ? 'open' : locks.viewOf(authorization, req.headers['x-family-unlock']);
+    if (view === undefined) return next(req, res);
+    const entry = cache.get(view === 'locked' ? lockedKey(req.url!) : req.url!);
+    if (entry === undefined || (!entry.forEveryone && authorization !== undefined)) return next(req, res);
     const { status, coding, body, bytes } = cachedReply(cache, entry, req.headers['accept-encoding'], req.headers['if-none-match']);
     const head = heads[coding];
     res.writeHead(status, status === 304 ? [...head, 'etag', entry.etag] : [...head, 'etag', entry.etag, 'content-length', String(bytes)]);

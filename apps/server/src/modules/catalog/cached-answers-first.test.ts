@@ -53,7 +53,7 @@ describe.each(engines())('cached answers before Fastify, over HTTP, on %s', (eng
     expect(cached.headers).toMatchObject({
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'public, max-age=5',
-      vary: 'Authorization, Accept-Encoding',
+      vary: 'Authorization, X-Family-Unlock, Accept-Encoding',
       'content-security-policy': "default-src 'none';frame-ancestors 'none'",
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',

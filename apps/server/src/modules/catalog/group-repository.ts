@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { djs, genres, videos } from '../../db/schema.ts';
 
@@ -14,16 +14,19 @@ const groups = {
 } as const;
 export type GroupKind = keyof typeof groups;
 
-/** DJs and genres, each with how many published videos it has and, on request, its newest ones. */
+/**
+ * DJs and genres, each with how many published videos it has and, on request, its newest ones;
+ * with `ratings`, counting and showing only videos of those ratings (a locked account's view).
+ */
 export function createGroupRepository(db: Database) {
   return {
-    async list(kind: GroupKind, limit: number, offset: number): Promise<{ rows: GroupRow[]; count: number }> {
+    async list(kind: GroupKind, limit: number, offset: number, ratings?: readonly string[]): Promise<{ rows: GroupRow[]; count: number }> {
       const g = groups[kind];
       const [rows, [total]] = await Promise.all([
         db
           .select({ id: g.table.id, name: g.name, videoCount: sql<number>`count(${videos.id})::int` })
           .from(g.table)
-          .leftJoin(videos, and(eq(g.key, g.table.id), eq(videos.published, true)))
+          .leftJoin(videos, and(eq(g.key, g.table.id), eq(videos.published, true), ratings ? inArray(videos.rating, [...ratings]) : undefined))
           .groupBy(g.table.id)
           .orderBy(g.order)
           .limit(limit)
@@ -34,7 +37,7 @@ export function createGroupRepository(db: Database) {
     },
 
     /** The newest `perGroup` video ids of each group, one index range scan per group. */
-    async newestVideoIds(kind: GroupKind, groupIds: number[], perGroup: number): Promise<Map<number, number[]>> {
+    async newestVideoIds(kind: GroupKind, groupIds: number[], perGroup: number, ratings?: readonly string[]): Promise<Map<number, number[]>> {
       const out = new Map<number, number[]>(groupIds.map((id) => [id, []]));
       if (groupIds.length === 0 || perGroup === 0) return out;
       const key = groups[kind].key;
@@ -42,12 +45,13 @@ export function createGroupRepository(db: Database) {
         groupIds.map((id) => sql`${id}`),
         sql`, `,
       );
+      const rated = ratings ? sql`AND ${videos.rating} = ANY(ARRAY[${sql.join(ratings.length ? ratings.map((r) => sql`${r}`) : [sql`NULL`], sql`, `)}]::text[])` : sql``;
       const result = (await db.execute(sql`
         SELECT g.id AS group_id, v.id AS video_id
         FROM unnest(ARRAY[${ids}]::int[]) AS g(id)
         CROSS JOIN LATERAL (
           SELECT ${videos.id} AS id FROM ${videos}
-          WHERE ${key} = g.id AND ${videos.published}
+          WHERE ${key} = g.id AND ${videos.published} ${rated}
           ORDER BY ${videos.dateUploaded} DESC, ${videos.id} DESC
           LIMIT ${perGroup}
         ) v`)) as unknown as { rows: { group_id: number; video_id: number }[] };

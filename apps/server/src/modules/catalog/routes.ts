@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rentalForVideo } from '../selling/rentals/rental-service.ts';
 import { z } from 'zod';
 import {
   djSchema,
   errorDetailSchema,
   badRequestSchema,
+  isAdultRating,
   genreSchema,
   groupListQuerySchema,
   pageParamSchema,
@@ -14,6 +16,7 @@ import {
 } from '@store/contract';
 import { cachedJson } from './cached-answer.ts';
 import { createCatalogService, parseId } from './catalog-service.ts';
+import { lockedRequest, ratingsFor } from '../family/catalog-view.ts';
 
 const tags = ['catalogue'];
 const errors = { 400: badRequestSchema, 404: errorDetailSchema };
@@ -34,7 +37,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(videoSchema), ...errors },
       },
     },
-    (request, reply) => cachedJson(request, reply, () => catalog.listVideos(request.url, request.query)),
+    (request, reply) => cachedJson(request, reply, (view) => catalog.listVideos(request.url, { ...request.query, rating: ratingsFor(view, request.query.rating) }, { locked: view === 'locked' })),
   );
 
   app.get(
@@ -47,7 +50,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(videoSchema), ...errors },
       },
     },
-    (request, reply) => cachedJson(request, reply, () => catalog.trending(request.url, request.query)),
+    (request, reply) => cachedJson(request, reply, (view) => catalog.trending(request.url, request.query, ratingsFor(view, undefined), { locked: view === 'locked' })),
   );
 
   app.get(
@@ -56,7 +59,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One video',
-        description: 'With a Bearer token the answer carries `owned`; for its owner (or staff) also signed media addresses and `media`. It is never cached then.',
+        description: 'With a Bearer token the answer carries `owned`, `rental` (the live one, or null) and `price_for_you`; for its owner, staff or a live renter also signed media addresses and `media` (a renter never the download). It is never cached then. ' +
+          'Under the family lock without X-Family-Unlock a 16 or 18 video comes with `family_locked: true` and no media address, not even `preview`.',
         params: z.object({ id: z.string() }),
         response: { 200: videoSchema, 401: errorDetailSchema, 404: errorDetailSchema },
       },
@@ -64,15 +68,22 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // The same address answers owners differently: a browser must not reuse a visitor's copy.
-      reply.header('vary', 'Authorization');
+      reply.header('vary', 'Authorization, X-Family-Unlock');
       if (!request.user) return cachedJson(request, reply, () => catalog.getVideo(request.params.id), { visitorsOnly: true });
       // With a token the answer says whether this customer owns it (CONTRACT §8): never cached.
       reply.header('cache-control', 'private, no-store');
-      const owned = await app.ownedMedia.forUser(request.user.id, parseId(request.params.id));
-      if (!owned) return { ...(await catalog.getVideo(request.params.id)), owned: false };
-      // Owners keep what they bought after it leaves the catalogue.
-      const video = await catalog.getVideo(request.params.id, { includeUnpublished: true });
-      return { ...video, owned: true, video: owned.video, media: owned.media, additional_files: video.additional_files.map((f) => ({ ...f, file: owned.files.get(f.id) ?? null })) };
+      const userId = request.user.id;
+      const locked = lockedRequest(request);
+      const owned = await app.ownedMedia.forUser(userId, parseId(request.params.id));
+      // Rentals (CONTRACT §11): the live rental and the price less a recent rent; an owner pays nothing more.
+      const forYou = async (video: { vidId: number; price: number }) => (owned && !owned.rented ? { rental: null, price_for_you: video.price } : rentalForVideo(app.db, userId, video));
+      // Owners keep what they bought after it leaves the catalogue (and renters until their rental ends).
+      const video = await catalog.getVideo(request.params.id, { includeUnpublished: owned !== null, locked });
+      // Under the family lock a 16 or 18 video's media addresses are withheld, owned or not, and so is
+      // its public first minute (CONTRACT §13): the page shows what it is and asks for the PIN.
+      if (locked && isAdultRating(video.rating)) return { ...video, preview: null, owned: owned !== null && !owned.rented, ...(await forYou(video)), family_locked: true };
+      if (!owned) return { ...video, owned: false, ...(await forYou(video)) };
+      return { ...video, owned: !owned.rented, ...(await forYou(video)), video: owned.video, media: owned.media, additional_files: video.additional_files.map((f) => ({ ...f, file: owned.files.get(f.id) ?? null })) };
     },
   );
 
@@ -107,7 +118,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
             response: { 200: paginated(g.item), ...errors },
           },
         },
-        (request, reply) => cachedJson(request, reply, () => g.list(request.url, request.query, g.videos)),
+        (request, reply) => cachedJson(request, reply, (view) => g.list(request.url, request.query, g.videos, ratingsFor(view, undefined), { locked: view === 'locked' })),
       );
     }
   }

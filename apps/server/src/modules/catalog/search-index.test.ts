@@ -16,6 +16,7 @@ const doc = (id: number, title: string, more: Partial<SearchDoc> = {}): SearchDo
   suggest: false,
   popular: false,
   published: true,
+  rating: 'GE',
   ...more,
 });
 

@@ -18,6 +18,8 @@ export interface SearchDoc {
   suggest: boolean;
   popular: boolean;
   published: boolean;
+  /** KFCB rating: GE, PG, 16 or 18. */
+  rating: string;
 }
 
 export type SearchFilters = Omit<VideoListQuery, 'page' | 'page_size' | 'ordering' | 'title'>;
@@ -87,6 +89,7 @@ export class SearchIndex {
       suggest: doc.suggest,
       popular: doc.popular,
       published: doc.published,
+      rating: doc.rating,
       titleWords: Math.max(1, titleWords.length),
     });
     this.slotOf.set(doc.id, slot);
@@ -266,6 +269,7 @@ export class SearchIndex {
       type: f.type === undefined ? null : (s) => s.type === f.type!.toLowerCase(),
       suggest: f.suggest === undefined ? null : (s) => s.suggest === f.suggest,
       popular: f.popular === undefined ? null : (s) => s.popular === f.popular,
+      rating: f.rating === undefined ? null : ((kept: readonly string[]) => (s: Slot) => kept.includes(s.rating))(f.rating),
     };
     const active = Object.values(checks).filter((c): c is (s: Slot) => boolean => c !== null);
     return active.length === 0 ? null : (s) => active.every((c) => c(s));

@@ -5,6 +5,7 @@ import { posterUrls } from '../media/images.ts';
 import { cachedJson } from './cached-answer.ts';
 import { createVideoRepository } from './video-repository.ts';
 import { searchSyncFor } from './search-sync.ts';
+import { ratingsFor } from '../family/catalog-view.ts';
 
 const DEFAULT_SUGGESTIONS = 5;
 
@@ -27,11 +28,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      cachedJson(request, reply as FastifyReply, async (): Promise<SearchSuggestions> => {
+      cachedJson(request, reply as FastifyReply, async (view): Promise<SearchSuggestions> => {
         const { q, limit } = request.query;
         if (q.trim().length < MIN_SUGGEST_LENGTH) return { results: [], did_you_mean: null };
         const index = await sync.current();
-        const { ids } = index.search(q, {}, '-purchase_times', limit ?? DEFAULT_SUGGESTIONS, 0);
+        const { ids } = index.search(q, { rating: ratingsFor(view, undefined) }, '-purchase_times', limit ?? DEFAULT_SUGGESTIONS, 0);
         const rows = new Map((await videos.byIds(ids)).map((r) => [r.id, r]));
         const results = ids.flatMap((id) => {
           const r = rows.get(id);

@@ -10,7 +10,7 @@ const PRUNE_EVERY_MS = 3600_000;
 
 const docColumns = sql`v.id, v.title, v.synopsis, v.dj_id AS "djId", v.genre_id AS "genreId", v.cartegory, v.type, v.price,
   v.purchase_times AS "purchaseTimes", (extract(epoch FROM v.date_uploaded) * 1000)::float8 AS "dateUploaded",
-  v.suggest, v.popular, v.published`;
+  v.suggest, v.popular, v.published, v.rating`;
 
 async function rows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -20,6 +20,14 @@ const videoColumns = {
   suggest: videos.suggest,
   popular: videos.popular,
   playable: sql<boolean>`${videos.videoPath} IS NOT NULL`.mapWith(Boolean),
+  rating: videos.rating,
+  // Try before you buy: three numbers out of media_info, read with the row (no per-video work after).
+  duration: sql<number | null>`(${videos.mediaInfo} ->> 'duration')::float8`,
+  downloadSize: sql<number | null>`(${videos.mediaInfo} ->> 'downloadSize')::float8`,
+  saverBandwidth: sql<number | null>`(jsonb_path_query_first(${videos.mediaInfo}, '$.renditions[*] ? (@.dataSaver == true).bandwidth') #>> '{}')::float8`,
+  previewPath: videos.previewPath,
+  rentPrice: videos.rentPrice,
+  rentalHours: videos.rentalHours,
 };
 
 const orderColumns = {
@@ -47,6 +55,7 @@ function filterConditions(f: VideoFilters): SQL | undefined {
   if (f.type) conditions.push(sql`${videos.type} = lower(${f.type})`);
   if (f.suggest !== undefined) conditions.push(eq(videos.suggest, f.suggest));
   if (f.popular !== undefined) conditions.push(eq(videos.popular, f.popular));
+  if (f.rating) conditions.push(inArray(videos.rating, f.rating));
   return and(...conditions);
 }
 
@@ -82,14 +91,14 @@ export function createVideoRepository(db: Database) {
     },
 
     /** Most bought in the last 30 days (refunds not counted), then most bought ever (CONTRACT §7 /trend). */
-    async trending(limit: number, offset: number) {
+    async trending(limit: number, offset: number, ratings?: readonly string[]) {
       const recent = db
         .select({ videoId: purchases.videoId, n: sql<number>`count(*)`.as('n') })
         .from(purchases)
         .where(and(isNull(purchases.refundedAt), sql`${purchases.createdAt} > now() - interval '30 days'`))
         .groupBy(purchases.videoId)
         .as('recent');
-      const where = eq(videos.published, true);
+      const where = and(eq(videos.published, true), ratings ? inArray(videos.rating, [...ratings]) : undefined);
       const [rows, [total]] = await Promise.all([
         joined()
           .leftJoin(recent, eq(recent.videoId, videos.id))

@@ -1,5 +1,6 @@
-import type { Video } from '@store/contract';
+import type { Rating, Video } from '@store/contract';
 import { posterUrls } from '../media/images.ts';
+import { previewAddress } from '../media/preview.ts';
 
 /** A video row joined with its DJ and genre, as the repository reads it. */
 export interface VideoRow {
@@ -19,6 +20,17 @@ export interface VideoRow {
   popular: boolean;
   /** Has a transcoded file: only then is it for sale (CONTRACT §8). */
   playable: boolean;
+  /** KFCB rating (migration 0021): the check constraint keeps it one of GE, PG, 16, 18. */
+  rating: string;
+  /** From media_info: seconds, the download's bytes, the data-saver rung's bits per second. */
+  duration: number | null;
+  downloadSize: number | null;
+  saverBandwidth: number | null;
+  /** The public first minute's folder (migration 0020). */
+  previewPath: string | null;
+  /** Rentals (migration 0017): whole Ksh to rent it or null, and the hours a rental runs. */
+  rentPrice: number | null;
+  rentalHours: number;
 }
 
 export interface AdditionalFileRow {
@@ -52,6 +64,15 @@ export function toVideo(row: VideoRow, files: AdditionalFileRow[]): Video {
     date_uploaded: row.dateUploaded.toISOString(),
     suggest: row.suggest,
     popular: row.popular,
+    rating: row.rating as Rating,
     for_sale: row.playable,
+    duration: row.playable ? row.duration : null,
+    download_size: row.playable && row.downloadSize !== null ? Math.round(row.downloadSize) : null,
+    data_saver_size: row.playable && row.duration !== null && row.saverBandwidth !== null ? Math.round((row.duration * row.saverBandwidth) / 8) : null,
+    // Public, unsigned and the same for everyone: the list's cached answers stay shareable.
+    preview: row.playable && row.previewPath ? previewAddress(row.previewPath) : null,
+    // Only what plays can be rented, as only what plays can be bought.
+    rent_price: row.playable ? row.rentPrice : null,
+    rental_hours: row.rentalHours,
   };
 }

@@ -1,6 +1,6 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { contactMessageInputSchema } from '@store/contract';
+import type { contactMessageInputSchema, Language } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { contactMessages, notifications, people } from '../../db/schema.ts';
 
@@ -23,10 +23,11 @@ export function createContentRepository(db: Database) {
       return { rows, count: total?.n ?? 0 };
     },
 
-    async saveContactMessage(input: z.output<typeof contactMessageInputSchema>, senderIp: string) {
+    /** language: the storefront's when the message was sent, so that staff can answer in it. */
+    async saveContactMessage(input: z.output<typeof contactMessageInputSchema>, senderIp: string, language: Language | null) {
       const [row] = await db
         .insert(contactMessages)
-        .values({ name: input.name, email: input.email, phoneNumber: input.phone_number, message: input.message, senderIp })
+        .values({ name: input.name, email: input.email, phoneNumber: input.phone_number, message: input.message, senderIp, language })
         .returning();
       return row!;
     },

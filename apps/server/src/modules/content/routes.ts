@@ -12,6 +12,7 @@ import {
   personSchema,
 } from '@store/contract';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
+import { languageOf } from '../../lib/words.ts';
 import { portraitUrl } from '../media/images.ts';
 import { createContentRepository } from './repository.ts';
 
@@ -83,7 +84,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await repo.saveContactMessage(request.body, request.ip);
+      const row = await repo.saveContactMessage(request.body, request.ip, request.headers['accept-language'] ? languageOf(request.headers) : null);
       return reply.status(201).send({
         id: row.id,
         name: row.name,

@@ -41,14 +41,26 @@ describe.each(engines())('account e-mails in the account’s language on %s', (e
     expect(english.text).toMatch(/^Hello amina\d+,\n\nSomeone asked to reset the password of your Video Store Kenya account\./);
   });
 
-  it('welcomes a checkout sign-up with the choose-a-password link in the language of the checkout', async () => {
+  it('welcomes a checkout sign-up with the sign-in and choose-a-password links in the language of the checkout', async () => {
     const email = `wanjiku${Date.now()}@example.co.ke`;
     const res = await t.app.inject({ method: 'POST', url: '/api/register/quick/', headers: { 'accept-language': 'sw' }, payload: { email, phone_number: '0712345678' } });
-    expect(res.statusCode, res.body).toBe(201);
+    expect(res.statusCode, res.body).toBe(202);
     const mail = await mailTo(email);
-    expect(mail.subject).toBe('Karibu Video Store Kenya: chagua nenosiri lako');
+    expect(mail.subject).toBe('Karibu Video Store Kenya: endelea na ununuzi wako');
     expect(mail.text).toContain('chagua nenosiri ndani ya wiki moja');
+    expect(mail.text).toContain('https://store.example.co.ke/account/sign-in/');
     expect(mail.text).toContain('https://store.example.co.ke/account/password_reset/');
+  });
+
+  it('sends an account’s owner a sign-in link from the checkout in the owner’s language, not the stranger’s', async () => {
+    const owner = await signedInCustomer(t.app);
+    await t.app.inject({ method: 'PATCH', url: `/api/profile/${owner.buyerid}/`, headers: owner.auth, payload: { language: 'sw' } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/register/quick/', headers: { 'accept-language': 'en' }, payload: { email: owner.email, phone_number: '0712345678' } });
+    expect(res.statusCode, res.body).toBe(202);
+    const mail = await mailTo(owner.email);
+    expect(mail.subject).toBe('Ingia Video Store Kenya ili uendelee na ununuzi wako');
+    expect(mail.text).toContain('https://store.example.co.ke/account/sign-in/');
+    expect(mail.text).toContain('hakuna aliyeingia');
   });
 
   it('tells an owner someone tried their e-mail in the owner’s language, not the stranger’s', async () => {
@@ -83,7 +95,7 @@ describe.each(engines())('account e-mails in the account’s language on %s', (e
   it('tells the old address, in the customer’s language, when the account’s e-mail is changed', async () => {
     const c = await signedInCustomer(t.app);
     await t.app.inject({ method: 'PATCH', url: `/api/profile/${c.buyerid}/`, headers: c.auth, payload: { language: 'sw' } });
-    const change = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api/members/${c.id}/`, headers: c.auth, payload });
+    const change = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api/members/${c.id}/`, headers: c.auth, payload: { ...payload, current_password: c.password } });
     // The same address in capitals is not a change.
     const same = await change({ email: c.email.toUpperCase() });
     expect(same.statusCode, same.body).toBe(200);
@@ -97,5 +109,28 @@ describe.each(engines())('account e-mails in the account’s language on %s', (e
     expect(mail.text).toContain('https://store.example.co.ke/contact');
     expect(mail.text).not.toContain(`thief.${c.email}`);
     expect(sent.some((m) => m.to === `thief.${c.email}`)).toBe(false);
+  });
+
+  it('tells one address of e-mail changes at most three times an hour, and refuses a change it cannot tell of', async () => {
+    const c = await signedInCustomer(t.app);
+    const other = `other.${c.email}`;
+    const change = (email: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'PATCH', url: `/api/members/${c.id}/`, headers: { ...c.auth, ...headers }, payload: { email, current_password: c.password } });
+    for (let i = 0; i < 6; i++) {
+      const res = await change(i % 2 === 0 ? other : c.email);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // Three notices went to each address: a fourth change away from either would go unannounced.
+    const refused = await change(other);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ detail: expect.stringMatching(/^This account’s e-mail was changed too often\. Try again in \d+ minutes\.$/) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const kiswahili = await change(other, { 'accept-language': 'sw' });
+    expect(kiswahili.json()).toEqual({ detail: expect.stringMatching(/^Barua pepe ya akaunti hii imebadilishwa mara nyingi mno\. Jaribu tena baada ya dakika \d+\.$/) });
+    const info = await t.app.inject({ url: '/api/info/', headers: c.auth });
+    expect(info.json<{ user: { email: string } }>().user.email).toBe(c.email);
+    await mailTo(c.email);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const notices = (to: string) => sent.filter((m) => m.to === to && m.subject.includes('was changed')).length;
+    expect([notices(c.email), notices(other)]).toEqual([3, 3]);
   });
 });

@@ -1,41 +1,56 @@
-import { and, eq, exists, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, exists, or, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database, ListenState } from '../../db/client.ts';
-import { purchases, users, videos } from '../../db/schema.ts';
+import { purchases, rentals, users, videos } from '../../db/schema.ts';
 
 /**
  * The rule as one prepared statement per database: every ranged GET through the store asks it, and
  * on PostgreSQL a named statement is parsed and planned once per connection instead of on every
- * request (measured: 145 -> 50 us of the backend's CPU and 264 -> 127 us a round trip).
+ * request (measured: 145 -> 50 us of the backend's CPU and 264 -> 127 us a round trip). Besides the
+ * yes, it says whether the user owns the video (staff, a purchase) or only rents it, and until when.
  */
 function prepareCanAccess(db: Database) {
   const one = sql`1`;
   const videoId = sql.placeholder('videoId');
+  const userId = sql.placeholder('userId');
+  // The user by its parameter, never by ${users.id}: drizzle writes a select list's columns without
+  // their table, and a bare "id" inside these subqueries would be the purchase's or the rental's own.
+  const owner = sql`(${users.isStaff} OR EXISTS (SELECT 1 FROM ${purchases} p WHERE p.user_id = ${userId} AND p.video_id = ${videoId} AND p.refunded_at IS NULL))`;
+  const liveRental = sql`FROM ${rentals} r WHERE r.user_id = ${userId} AND r.video_id = ${videoId} AND r.expires_at > now()`;
+  const toDate = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
   return db
-    .select({ one })
+    .select({
+      owner: sql<boolean>`${owner}`.mapWith(Boolean),
+      rentalUntil: sql<Date | null>`(SELECT max(r.expires_at) ${liveRental})`.mapWith(toDate),
+      rentalStarted: sql<boolean>`EXISTS (SELECT 1 ${liveRental} AND r.started_at IS NOT NULL)`.mapWith(Boolean),
+    })
     .from(users)
-    .where(
-      and(
-        eq(users.id, sql.placeholder('userId')),
-        sql`${users.isActive}`,
-        exists(db.select({ one }).from(videos).where(eq(videos.id, videoId))),
-        or(sql`${users.isStaff}`, exists(db.select({ one }).from(purchases).where(and(eq(purchases.userId, users.id), eq(purchases.videoId, videoId), isNull(purchases.refundedAt))))),
-      ),
-    )
+    .where(and(eq(users.id, userId), sql`${users.isActive}`, exists(db.select({ one }).from(videos).where(eq(videos.id, videoId))), or(owner, sql`EXISTS (SELECT 1 ${liveRental})`)))
     .prepare('can_access');
 }
 
 const prepared = new WeakMap<Database, ReturnType<typeof prepareCanAccess>>();
 
-/**
- * The one rule for media bytes (ARCHITECTURE.md): active staff, or a customer with an unrefunded
- * purchase of the video. Every route that hands out or serves a media address asks this, on every
- * request, so a refund or a staff removal cuts access at once.
- */
-export async function canAccess(db: Database, userId: number, videoId: number): Promise<boolean> {
+/** Why media may be read: owned (staff, a purchase), or rented until `until` (CONTRACT §11: never the download file). */
+export type MediaRight = { owner: true } | { owner: false; until: Date; started: boolean };
+
+/** The one rule for media bytes, with its reason: null when the user may not read the video's media. */
+export async function mediaRight(db: Database, userId: number, videoId: number): Promise<MediaRight | null> {
   let query = prepared.get(db);
   if (!query) prepared.set(db, (query = prepareCanAccess(db)));
-  return (await query.execute({ userId, videoId })).length > 0;
+  const [row] = await query.execute({ userId, videoId });
+  if (!row) return null;
+  if (row.owner) return { owner: true };
+  return row.rentalUntil ? { owner: false, until: row.rentalUntil, started: row.rentalStarted } : null;
+}
+
+/**
+ * The one rule for media bytes (ARCHITECTURE.md): active staff, a customer with an unrefunded
+ * purchase of the video, or with a live rental of it. Every route that hands out or serves a media
+ * address asks this, on every request, so a refund, a staff removal or a rental's end cuts access at once.
+ */
+export async function canAccess(db: Database, userId: number, videoId: number): Promise<boolean> {
+  return (await mediaRight(db, userId, videoId)) !== null;
 }
 
 /** How long a "yes" is remembered at most: the bound when a notification is lost (a broken LISTEN connection). */
@@ -51,7 +66,8 @@ const REMEMBER_YES_MS = 10_000;
  * Decision 0020.
  */
 export function createMediaAccess(db: Database, listen: (channel: string, onMessage: () => void, state: ListenState) => Promise<() => Promise<void>>, opts: { rememberMs?: number } = {}) {
-  const yes = new LRUCache<string, true>({ max: 100_000, ttl: opts.rememberMs ?? REMEMBER_YES_MS });
+  const rememberMs = opts.rememberMs ?? REMEMBER_YES_MS;
+  const yes = new LRUCache<string, MediaRight>({ max: 100_000, ttl: rememberMs });
   let listening = false;
   let closed = false;
   // Bumped at each forgetting: a "yes" read before it (from a query that ran across the change) is not kept.
@@ -78,14 +94,29 @@ export function createMediaAccess(db: Database, listen: (channel: string, onMess
     },
     () => null,
   );
+  /**
+   * Why this user may read this video's media, or null. A rental's "yes" is kept no longer than
+   * its expires_at, and not at all before its first play (the clock is about to change it).
+   */
+  async function right(userId: number, videoId: number): Promise<MediaRight | null> {
+    const key = `${userId}:${videoId}`;
+    const known = yes.get(key);
+    if (known) return known;
+    const asked = generation;
+    const found = await mediaRight(db, userId, videoId);
+    if (!found || !listening || asked !== generation) return found;
+    if (found.owner) yes.set(key, found);
+    else if (found.started) {
+      const left = found.until.getTime() - Date.now();
+      if (left > 0) yes.set(key, found, { ttl: Math.min(rememberMs, left) });
+    }
+    return found;
+  }
+
   return {
+    right,
     async canAccess(userId: number, videoId: number): Promise<boolean> {
-      const key = `${userId}:${videoId}`;
-      if (yes.has(key)) return true;
-      const asked = generation;
-      const allowed = await canAccess(db, userId, videoId);
-      if (allowed && listening && asked === generation) yes.set(key, true);
-      return allowed;
+      return (await right(userId, videoId)) !== null;
     },
     /** After a change in this process that may take access away: before PostgreSQL's notification arrives. */
     forget,

@@ -80,15 +80,35 @@ export interface ProbeResult {
   width: number;
   height: number;
   hasAudio: boolean;
+  /** The video's average frame rate, or null when ffprobe cannot tell. */
+  fps: number | null;
+  /** ffprobe's name for the container (`mpegts`, `mov,mp4,m4a,3gp,3g2,mj2`...). */
+  format: string;
 }
 
-/** Duration and picture size of a media file; throws a ToolError if it holds no video. */
+/** `30000/1001` as a number; null for `0/0` and anything unreadable. */
+function rate(fraction: string | undefined): number | null {
+  const [n, d] = (fraction ?? '').split('/').map(Number);
+  return n && d && Number.isFinite(n / d) ? n / d : null;
+}
+
+/** Duration, picture size and frame rate of a media file; throws a ToolError if it holds no video. */
 export async function probe(tools: MediaTools, file: string, signal?: AbortSignal): Promise<ProbeResult> {
   const out = await runTool(tools.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { signal });
-  const info = JSON.parse(out.toString()) as { format?: { duration?: string }; streams?: { codec_type?: string; width?: number; height?: number; duration?: string }[] };
+  const info = JSON.parse(out.toString()) as {
+    format?: { duration?: string; format_name?: string };
+    streams?: { codec_type?: string; width?: number; height?: number; duration?: string; avg_frame_rate?: string; r_frame_rate?: string }[];
+  };
   const video = info.streams?.find((s) => s.codec_type === 'video' && s.width && s.height);
   if (!video) throw new ToolError('The file holds no video stream ffmpeg can read.');
   const duration = Number(info.format?.duration ?? video.duration);
   if (!Number.isFinite(duration) || duration <= 0) throw new ToolError('The video has no duration ffmpeg can read.');
-  return { duration, width: video.width!, height: video.height!, hasAudio: info.streams!.some((s) => s.codec_type === 'audio') };
+  return {
+    duration,
+    width: video.width!,
+    height: video.height!,
+    hasAudio: info.streams!.some((s) => s.codec_type === 'audio'),
+    fps: rate(video.avg_frame_rate) ?? rate(video.r_frame_rate),
+    format: info.format?.format_name ?? '',
+  };
 }

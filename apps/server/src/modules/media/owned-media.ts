@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { MediaState, OwnedMedia } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { mediaJobs, videoFiles, videos, watchProgress } from '../../db/schema.ts';
-import { canAccess } from './access.ts';
+import { mediaRight } from './access.ts';
 import type { StoredMediaInfo } from './pipeline.ts';
 import { DOWNLOAD_FILE, MASTER_PLAYLIST, THUMBNAILS_FILE } from './renditions.ts';
 import { signMediaPath } from './signing.ts';
@@ -38,11 +38,15 @@ export function createOwnedMedia(deps: { db: Database; secret: string; ttlSecond
      * The signed addresses of a video and its extra files for this user, or null when canAccess
      * says no: the only place media addresses are made.
      */
-    async forUser(userId: number, videoId: number): Promise<{ media: OwnedMedia; video: string | null; files: Map<number, string> } | null> {
-      if (!(await canAccess(db, userId, videoId))) return null;
+    async forUser(userId: number, videoId: number): Promise<{ media: OwnedMedia; video: string | null; files: Map<number, string>; rented: boolean } | null> {
+      const right = await mediaRight(db, userId, videoId);
+      if (!right) return null;
       const [video] = await db.select({ title: videos.title, season: videos.season, videoPath: videos.videoPath, mediaInfo: videos.mediaInfo }).from(videos).where(eq(videos.id, videoId));
       if (!video) return null;
       const grant = grantFor(userId);
+      // A rental's addresses are never valid past its end (CONTRACT §11).
+      if (!right.owner) grant.expires = Math.min(grant.expires, Math.floor(right.until.getTime() / 1000));
+      const rented = !right.owner;
       const sign = (p: string, name?: string) => signMediaPath(deps.secret, `${PRIVATE_PREFIX}${p}`, { ...grant, downloadName: name });
       const info = video.videoPath ? (video.mediaInfo as StoredMediaInfo | null) : null;
       const [progress] = await db.select({ at: watchProgress.positionSeconds }).from(watchProgress).where(and(eq(watchProgress.userId, userId), eq(watchProgress.videoId, videoId)));
@@ -50,8 +54,9 @@ export function createOwnedMedia(deps: { db: Database; secret: string; ttlSecond
       const media: OwnedMedia = {
         ...(await state(videoId, video.videoPath)),
         stream: info ? sign(`${video.videoPath}/${MASTER_PLAYLIST}`) : null,
-        download: info ? sign(`${video.videoPath}/${DOWNLOAD_FILE}`, name) : null,
-        download_name: info ? name : null,
+        // A rental streams (and may be saved offline by the player) but never gets the download file.
+        download: info && !rented ? sign(`${video.videoPath}/${DOWNLOAD_FILE}`, name) : null,
+        download_name: info && !rented ? name : null,
         download_size: info?.downloadSize ?? null,
         duration: info?.duration ?? null,
         thumbnails: info ? `/media/thumbs/${videoId}/${info.rev}/${THUMBNAILS_FILE}` : null,
@@ -61,7 +66,7 @@ export function createOwnedMedia(deps: { db: Database; secret: string; ttlSecond
       const files = new Map<number, string>();
       for (const f of await db.select().from(videoFiles).where(eq(videoFiles.videoId, videoId))) files.set(f.id, sign(f.path, safeFileName(f.name, 'file')));
       // The seed's `video` field: the MP4 itself, playable inline by any browser.
-      return { media, video: info ? sign(`${video.videoPath}/${DOWNLOAD_FILE}`) : null, files };
+      return { media, video: info && !rented ? sign(`${video.videoPath}/${DOWNLOAD_FILE}`) : null, files, rented };
     },
   };
 }

@@ -39,6 +39,8 @@ describe.each(drivers)('the media pipeline on a real generated clip, media on $n
   let store: MediaStore;
   let thumbsDir: string;
   let videoId: number;
+  /** A demo video given the same clip's renditions (decision 0033). */
+  let sharedId: number;
   let info: StoredMediaInfo;
   let videoPath: string;
 
@@ -50,13 +52,15 @@ describe.each(drivers)('the media pipeline on a real generated clip, media on $n
     store = driver.s3 ? createS3Store(driver.s3) : createLocalStore(mediaDir);
     const fixture = await insertFixtureCatalogue(database.db);
     videoId = fixture.videos[0]!.id;
+    sharedId = fixture.videos[1]!.id;
+    await database.db.update(videos).set({ videoPath: null }).where(eq(videos.id, sharedId));
     await database.db.update(videos).set({ posterKey: null }).where(eq(videos.id, videoId));
 
     const queue = createJobQueue(database.db);
     const job = await queue.enqueue({
       videoId,
       sourcePath: `${videoId}/demo.mp4`,
-      payload: { demo: { title: 'Demon Slayer', subtitle: 'anime', seconds: 9, height: 720, colour: '1a237e', tone: 440 } },
+      payload: { demo: { title: 'Demon Slayer', subtitle: 'anime', seconds: 9, height: 720, colour: '1a237e', tone: 440 }, sharedWith: [sharedId] },
     });
     const progress: number[] = [];
     const log = pino({ level: 'silent' });
@@ -89,7 +93,7 @@ describe.each(drivers)('the media pipeline on a real generated clip, media on $n
     expect(await store.exists(`posters/${video!.posterKey}-480.webp`)).toBe(true);
   }, 120_000);
   afterAll(async () => {
-    if (driver.s3) for (const p of ['private', 'thumbs', 'posters']) await store.removePrefix(p);
+    if (driver.s3) for (const p of ['private', 'thumbs', 'posters', 'previews']) await store.removePrefix(p);
     await database?.destroy();
     await fs.rm(mediaDir, { recursive: true, force: true });
   });
@@ -127,12 +131,31 @@ describe.each(drivers)('the media pipeline on a real generated clip, media on $n
     expect((await fs.readdir(thumbs)).filter((n) => n.endsWith('.webp'))).toHaveLength(info.thumbnails.count);
   });
 
+  it('cuts the public preview from the data-saver rung: the whole of a clip shorter than a minute', async () => {
+    const [video] = await database.db.select({ previewPath: videos.previewPath }).from(videos).where(eq(videos.id, videoId));
+    expect(video!.previewPath).toBe(`previews/${videoId}/${info.rev}`);
+    const dir = path.join(mediaDir, 'previews', String(videoId), info.rev);
+    if (driver.s3) await mirror(store, video!.previewPath!, dir);
+    const played = await probe(tools, path.join(dir, 'index.m3u8'));
+    expect(played.height).toBe(240);
+    expect(played.duration).toBeGreaterThan(8.5);
+    expect(played.duration).toBeLessThan(9.5);
+    expect(await fs.readFile(path.join(dir, 'index.m3u8'), 'utf8')).not.toMatch(/private|\.\./);
+  });
+
+  it('gives a video that shares the clip a preview of its own, under its own folder', async () => {
+    const [shared] = await database.db.select({ previewPath: videos.previewPath, videoPath: videos.videoPath }).from(videos).where(eq(videos.id, sharedId));
+    expect(shared).toEqual({ videoPath: `videos/${sharedId}/${info.rev}`, previewPath: `previews/${sharedId}/${info.rev}` });
+    expect(await store.exists(`previews/${sharedId}/${info.rev}/index.m3u8`)).toBe(true);
+    expect(await store.exists(`previews/${sharedId}/${info.rev}/init.mp4`)).toBe(true);
+  });
+
   it('removes the source once everything is made, and leaves no scratch file and no other revision', async () => {
     expect(await store.exists(`sources/${videoId}/demo.mp4`)).toBe(false);
     expect(await store.children(`private/videos/${videoId}`)).toEqual([info.rev]);
     expect(await fs.readdir(scratchDir)).toEqual([]);
     // In a bucket, nothing but the scratch folder was ever written on this machine.
-    if (driver.s3) expect((await fs.readdir(mediaDir)).sort()).toEqual(['private', 'thumbs', 'tmp']);
+    if (driver.s3) expect((await fs.readdir(mediaDir)).sort()).toEqual(['previews', 'private', 'thumbs', 'tmp']);
   });
 
   it('never upscales, and gives even a tiny source a data-saver rung', () => {

@@ -7,9 +7,12 @@ import { videos } from '../../db/schema.ts';
 import type { Job } from '../../jobs/job-queue.ts';
 import type { JobHandler } from '../../jobs/runner.ts';
 import { demoClipSchema, generateDemoClip } from './demo-clip.ts';
+import type { DemoHeadStart, MadeDemoClip } from './demo-head-start.ts';
 import type { MediaTools } from './ffmpeg.ts';
 import { storeImage } from './images.ts';
+import { previewFromRungs, previewPrefix } from './preview.ts';
 import { posterFrame, transcode, type MediaInfo } from './renditions.ts';
+import { removeOtherRevisions, shareRenditions, sharedWithOf } from './shared-renditions.ts';
 import type { MediaStore } from './storage/media-store.ts';
 
 /** Where media lives under DATA_DIR/media: sources and renditions are private, thumbnails public. */
@@ -21,12 +24,6 @@ export const mediaPaths = (mediaDir: string) => ({
 
 /** What videos.media_info holds: the pipeline's output plus the revision its files live under. */
 export type StoredMediaInfo = MediaInfo & { rev: string };
-
-/** Removes every revision under prefix but the one the video now points at. */
-async function removeOtherRevisions(store: MediaStore, prefix: string, keep: string) {
-  const names = await store.children(prefix);
-  await Promise.all(names.filter((n) => n !== keep).map((n) => store.removePrefix(`${prefix}/${n}`)));
-}
 
 /** The store key of a job's source: an upload left in place in a bucket, else under sources/. */
 export const sourceKeyOf = (job: Job) => (job.payload as { sourceKey?: string } | null)?.sourceKey ?? `sources/${job.sourcePath}`;
@@ -40,12 +37,15 @@ export interface TranscodeDeps {
   maxHeight: number;
   log: FastifyBaseLogger;
   onCatalogChange: () => void;
+  /** The demo's clips made ahead on a first start (demo-head-start.ts), taken instead of made here. */
+  demoHeadStart?: DemoHeadStart | undefined;
 }
 
 /**
  * The transcoding job: fetch the source from the store (or, for the demo, draw it), make the ladder,
- * the download and the thumbnails in a scratch folder, give a poster to a video that has none, put
- * the folders in the store under a new revision and point the video at it in one update. A crash at
+ * the download, the thumbnails and the public preview in a scratch folder, give a poster to a video that has none, put
+ * the folders in the store under a new revision and point the video at it in one update (and the
+ * videos that share its renditions, for the demo: shared-renditions.ts). A crash at
  * any step leaves the old renditions (or none) and the source; the job is retried. The source and
  * the old revisions go once all succeeded; the scratch folder goes in any case.
  */
@@ -59,18 +59,26 @@ export function createTranscodeHandler(deps: TranscodeDeps): JobHandler {
     const rev = `r${job.id}-${job.attempts}`;
     const work = path.join(deps.scratchDir, `job-${rev}`);
     const sourceKey = sourceKeyOf(job);
+    let made: MadeDemoClip | null = null;
     try {
       await fs.rm(work, { recursive: true, force: true });
       await fs.mkdir(work, { recursive: true });
       const demo = demoClipSchema.safeParse((job.payload as { demo?: unknown } | null)?.demo);
+      const drawn = demo.success && !(await store.exists(sourceKey));
+      made = drawn ? ((await deps.demoHeadStart?.take(demo.data)) ?? null) : null;
       let source: string;
-      if (demo.success && !(await store.exists(sourceKey))) {
+      if (made) source = made.source;
+      else if (drawn) {
         source = path.join(work, 'source.mp4');
-        await generateDemoClip(tools, demo.data, source, ctx.signal);
+        await generateDemoClip(tools, demo.data!, source, ctx.signal);
       } else source = await store.localCopy(sourceKey, path.join(work, 'source'));
 
-      const out = { video: path.join(work, 'video'), thumbs: path.join(work, 'thumbs') };
-      const info = await transcode(tools, source, out.video, out.thumbs, { maxHeight: deps.maxHeight, signal: ctx.signal, onProgress: (f) => ctx.progress(f * 0.95) });
+      const out = made ?? { video: path.join(work, 'video'), thumbs: path.join(work, 'thumbs') };
+      const info = made?.info ?? (await transcode(tools, source, out.video, out.thumbs, { maxHeight: deps.maxHeight, signal: ctx.signal, onProgress: (f) => ctx.progress(f * 0.95) }));
+
+      // The public first minute, cut from the data-saver rung (preview.ts); made ahead with a demo clip.
+      const previewDir = made?.preview ?? path.join(work, 'preview');
+      if (!made) await previewFromRungs(tools, info, out.video, previewDir, ctx.signal);
 
       const [video] = await deps.db.select({ posterKey: videos.posterKey }).from(videos).where(eq(videos.id, videoId));
       if (!video) return; // deleted while it was being transcoded
@@ -80,18 +88,24 @@ export function createTranscodeHandler(deps: TranscodeDeps): JobHandler {
       const thumbPrefix = `thumbs/${videoId}`;
       await store.putFolder(`${videoPrefix}/${rev}`, out.video);
       await store.putFolder(`${thumbPrefix}/${rev}`, out.thumbs);
+      await store.putFolder(previewPrefix(videoId, rev), previewDir);
       ctx.progress(0.99);
       const mediaInfo: StoredMediaInfo = { ...info, rev };
       await deps.db
         .update(videos)
-        .set({ videoPath: `videos/${videoId}/${rev}`, mediaInfo, posterKey })
+        .set({ videoPath: `videos/${videoId}/${rev}`, mediaInfo, posterKey, previewPath: previewPrefix(videoId, rev) })
         .where(eq(videos.id, videoId));
+      const sharedWith = sharedWithOf(job);
+      const cleanUpShared = sharedWith.length ? await shareRenditions(deps, { jobId: job.id, fromVideo: videoId, rev, info: mediaInfo, toVideos: sharedWith }) : null;
       deps.onCatalogChange();
+      await cleanUpShared?.();
       await removeOtherRevisions(store, videoPrefix, rev);
       await removeOtherRevisions(store, thumbPrefix, rev);
+      await removeOtherRevisions(store, `previews/${videoId}`, rev);
       await store.remove(sourceKey);
     } finally {
       await fs.rm(work, { recursive: true, force: true });
+      if (made) await fs.rm(made.dir, { recursive: true, force: true });
     }
   };
 }

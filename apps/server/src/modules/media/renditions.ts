@@ -1,18 +1,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { findEarlyEnd, type EarlyEnd } from './early-end.ts';
 import { probe, runTool, type MediaTools } from './ffmpeg.ts';
 
 /**
  * The HLS ladder. The data-saver rung is 240p, video capped at 95 kb/s (quality-targeted, see
  * encodeArgs) and 32 kb/s mono AAC-LC: at most about 61 MB per hour with container overhead, under
- * the 65 MB of Apple's lowest HLS rung (decision 0025, measured by `npm run bench:media`).
+ * the 65 MB of Apple's lowest HLS rung (decision 0025, measured by `npm run bench:media`). Every rung
+ * is at most 30 frames a second (Apple's authoring spec for these sizes): a 60 fps upload costs the
+ * encoder and the customer's bundle twice the frames for what a phone shows no better.
  */
 export const LADDER = [
-  { name: '240p', height: 240, videoKbps: 95, audioKbps: 32, channels: 1, dataSaver: true },
-  { name: '360p', height: 360, videoKbps: 450, audioKbps: 64, channels: 2, dataSaver: false },
-  { name: '480p', height: 480, videoKbps: 900, audioKbps: 96, channels: 2, dataSaver: false },
-  { name: '720p', height: 720, videoKbps: 1800, audioKbps: 128, channels: 2, dataSaver: false },
-  { name: '1080p', height: 1080, videoKbps: 3500, audioKbps: 128, channels: 2, dataSaver: false },
+  { name: '240p', height: 240, videoKbps: 95, audioKbps: 32, channels: 1, maxFps: 30, dataSaver: true },
+  { name: '360p', height: 360, videoKbps: 450, audioKbps: 64, channels: 2, maxFps: 30, dataSaver: false },
+  { name: '480p', height: 480, videoKbps: 900, audioKbps: 96, channels: 2, maxFps: 30, dataSaver: false },
+  { name: '720p', height: 720, videoKbps: 1800, audioKbps: 128, channels: 2, maxFps: 30, dataSaver: false },
+  { name: '1080p', height: 1080, videoKbps: 3500, audioKbps: 128, channels: 2, maxFps: 30, dataSaver: false },
 ] as const;
 export type Rung = (typeof LADDER)[number];
 
@@ -40,6 +43,8 @@ export interface MediaInfo {
   renditions: RenditionInfo[];
   downloadSize: number;
   thumbnails: { count: number; intervalSeconds: number };
+  /** Set when the source ends before it says it does (absent in rows made before it was checked). */
+  endsEarly?: EarlyEnd | null;
 }
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
@@ -58,8 +63,8 @@ export const KEYFRAME_ARGS = ['-force_key_frames', `expr:gte(t,n_forced*${SEGMEN
  * The data-saver rung spends its few bits carefully (decision 0025): x264's slower preset and the
  * main profile (CABAC, B-frames) instead of veryfast baseline, and a capped CRF instead of a fixed
  * bit rate: CRF 12 gives a still picture what it needs (often far under the cap) and the VBV cap
- * (maxrate, 2 s buffer) bounds a busy one. The source's frame rate is kept: 15 fps measured a lower
- * SSIM. Other rungs, watched on Wi-Fi or 4G, stay fast to encode at a fixed bit rate.
+ * (maxrate, 2 s buffer) bounds a busy one. The source's frame rate is kept (up to the ladder's): 15 fps
+ * measured a lower SSIM. Other rungs, watched on Wi-Fi or 4G, stay fast to encode at a fixed bit rate.
  */
 export function encodeArgs(rung: Rung, hasAudio: boolean): string[] {
   const v = rung.videoKbps;
@@ -111,7 +116,9 @@ export async function transcode(tools: MediaTools, source: string, outDir: strin
   for (const r of rungs) await fs.mkdir(path.join(outDir, r.rung.name), { recursive: true });
 
   const labels = rungs.map((_, i) => `[v${i}]`);
-  const filter = `[0:v]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')};` + rungs.map((r, i) => `[s${i}]scale=-2:${r.height}${labels[i]}`).join(';');
+  // A source faster than a rung's frame rate is brought down to it (frames dropped evenly).
+  const fps = (r: Rung) => (info.fps !== null && info.fps > r.maxFps + 0.01 ? `fps=${r.maxFps},` : '');
+  const filter = `[0:v]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')};` + rungs.map((r, i) => `[s${i}]${fps(r.rung)}scale=-2:${r.height}${labels[i]}`).join(';');
   const audioMap = info.hasAudio ? ['-map', '0:a:0'] : [];
   const args = ['-hide_banner', '-nostats', '-loglevel', 'error', '-progress', 'pipe:1', '-y', '-i', source, '-filter_complex', filter];
   lower.forEach((r, i) => args.push('-map', labels[i]!, ...audioMap, ...encodeArgs(r.rung, info.hasAudio), ...hlsArgs(path.join(outDir, r.rung.name))));
@@ -119,6 +126,9 @@ export async function transcode(tools: MediaTools, source: string, outDir: strin
   args.push('-map', labels[rungs.length - 1]!, ...audioMap, ...encodeArgs(top.rung, info.hasAudio), '-movflags', '+faststart', download);
   await runTool(tools.ffmpeg, args, { signal: opts.signal, onProgress: (s) => opts.onProgress?.(Math.min(0.9, (s / info.duration) * 0.9)) });
 
+  // What decodes is what customers get: a source cut short is flagged, and its real length kept.
+  const duration = (await probe(tools, download, opts.signal)).duration;
+  const endsEarly = await findEarlyEnd(source, info, duration);
   const topDir = path.join(outDir, top.rung.name);
   await runTool(tools.ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-i', download, '-c', 'copy', ...hlsArgs(topDir)], { signal: opts.signal });
   opts.onProgress?.(0.93);
@@ -130,16 +140,16 @@ export async function transcode(tools: MediaTools, source: string, outDir: strin
       name: r.rung.name,
       height: r.height,
       width: even((info.width * r.height) / info.height),
-      bandwidth: Math.round((stats.total * 8) / info.duration),
-      peak: Math.round((stats.peakSegment * 8) / Math.min(SEGMENT_SECONDS, info.duration)),
+      bandwidth: Math.round((stats.total * 8) / duration),
+      peak: Math.round((stats.peakSegment * 8) / Math.min(SEGMENT_SECONDS, duration)),
       dataSaver: r.rung.dataSaver,
     });
   }
   await fs.writeFile(path.join(outDir, MASTER_PLAYLIST), masterPlaylist(renditions));
-  const thumbnails = await makeThumbnails(tools, download, thumbsDir, info.duration, opts.signal);
+  const thumbnails = await makeThumbnails(tools, download, thumbsDir, duration, opts.signal);
   opts.onProgress?.(1);
   const { size: downloadSize } = await fs.stat(download);
-  return { duration: info.duration, width: info.width, height: info.height, renditions, downloadSize, thumbnails };
+  return { duration, width: info.width, height: info.height, renditions, downloadSize, thumbnails, endsEarly };
 }
 
 /** The master playlist, lowest rung first, with bandwidths measured from the files written. */

@@ -23,7 +23,7 @@ async function immutableFolder(app: FastifyInstance, root: string, prefix: strin
   });
 }
 
-const PUBLIC_KEY = /^(posters|portraits|thumbs)\/[A-Za-z0-9._/-]+$/;
+const PUBLIC_KEY = /^(posters|portraits|thumbs|previews)\/[A-Za-z0-9._/-]+$/;
 
 /**
  * Public images from a bucket: the same addresses and year-long caching as on disk, so a CDN in
@@ -39,10 +39,14 @@ function publicFromBucket(app: FastifyInstance) {
   });
 }
 
-/** Posters, portraits (content-addressed) and seek thumbnails (under a revision folder) are public. */
+/**
+ * Posters, portraits (content-addressed), seek thumbnails and the first-minute previews (under a
+ * revision folder) are public: a preview holds only that minute's files (preview.ts).
+ */
 export async function registerPublicImages(app: FastifyInstance): Promise<void> {
   if (app.mediaStore.driver === 's3') return publicFromBucket(app);
   const mediaDir = path.join(app.config.dataDir, 'media');
   for (const kind of Object.keys(IMAGE_KINDS) as ImageKind[]) await immutableFolder(app, imageDir(mediaDir, kind), `/media/${kind}/`);
   await immutableFolder(app, mediaPaths(mediaDir).thumbs, '/media/thumbs/');
+  await immutableFolder(app, path.join(mediaDir, 'previews'), '/media/previews/');
 }

@@ -3,12 +3,17 @@ import send from '@fastify/send';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PRIVATE_PREFIX } from './owned-media.ts';
+import { DOWNLOAD_FILE } from './renditions.ts';
+import { startRental } from '../selling/rentals/rental-service.ts';
 import { mediaPaths } from './pipeline.ts';
 import { createRedirectPresigner } from './storage/redirect-presigner.ts';
 import { createMediaSignatureVerifier, encodeMediaPath, signMediaPath, type MediaGrant } from './signing.ts';
 
 /** Renditions are plain ASCII; extra files keep the names staff gave them (spaces, Kiswahili), minus control characters. */
 const PRIVATE_PATH = /^\/media\/private\/(videos|extras)\/(\d{1,9})\/[^\p{Cc}\\]+$/u;
+
+/** A rendition's playlist, segment or init file: what plays the video, so what starts a rental's clock. */
+const startsRental = (folder: string, filePath: string) => folder === 'videos' && /(\.m3u8|\.m4s|\/init\.mp4)$/.test(filePath);
 
 const refuse = (reply: FastifyReply, detail = 'This media address is not valid or has expired.') =>
   reply.code(403).header('cache-control', 'no-store').send({ detail });
@@ -64,9 +69,20 @@ export async function registerMediaStreaming(app: FastifyInstance): Promise<void
     }
     const match = PRIVATE_PATH.exec(filePath);
     if (!match || filePath.split('/').some((seg) => seg === '..' || seg === '.')) return refuse(reply, 'This media address is not valid.');
-    const grant = verifySignature(filePath, request.query as Record<string, string>, Math.floor(Date.now() / 1000));
-    if (!grant) return refuse(reply);
-    if (!(await app.mediaAccess.canAccess(grant.userId, Number(match[2])))) return refuse(reply, 'You do not own this video.');
+    const verified = verifySignature(filePath, request.query as Record<string, string>, Math.floor(Date.now() / 1000));
+    if (!verified) return refuse(reply);
+    const videoId = Number(match[2]);
+    const right = await app.mediaAccess.right(verified.userId, videoId);
+    if (!right) return refuse(reply, 'You do not own this video.');
+    let grant = verified;
+    if (!right.owner) {
+      // A rental streams, never downloads the file (CONTRACT §11); its first playlist or segment (played
+      // or saved offline) starts its clock, never its subtitles, thumbnails or other extra files.
+      if (filePath.endsWith(`/${DOWNLOAD_FILE}`)) return refuse(reply, 'A rental plays here and can be saved to watch offline, but not downloaded. Buy the video to download it.');
+      const until = (right.started || !startsRental(match[1]!, filePath) ? null : await startRental(app.db, verified.userId, videoId)) ?? right.until;
+      // What this answer signs (segments, a bucket's presigned addresses, max-age) ends with the rental.
+      grant = { ...verified, expires: Math.min(verified.expires, Math.floor(until.getTime() / 1000)) };
+    }
 
     const relative = filePath.slice(PRIVATE_PREFIX.length);
     const maxAge = Math.max(0, grant.expires - Math.floor(Date.now() / 1000));

@@ -1,11 +1,14 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { CartItem } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { cartItems, djs, purchases, videos } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { posterUrls } from '../media/images.ts';
 
-/** The signed-in customer's cart: what they own never enters it, nothing enters twice. */
+/** For sale: published, with a file that plays (CONTRACT §8). */
+const forSale = and(eq(videos.published, true), isNotNull(videos.videoPath));
+
+/** The signed-in customer's cart: what they own or cannot buy never enters it, nothing enters twice. */
 export function createCartService(db: Database) {
   const ownedAmong = async (userId: number, ids: number[]) =>
     new Set((await db.select({ id: purchases.videoId }).from(purchases).where(and(eq(purchases.userId, userId), inArray(purchases.videoId, ids), isNull(purchases.refundedAt)))).map((r) => r.id));
@@ -21,11 +24,11 @@ export function createCartService(db: Database) {
     return rows.map((r) => ({ video_id: r.id, video_name: r.title, image_url: posterUrls(r.posterKey).default, price: r.price, purchase_times: r.purchaseTimes, season: r.season, dj: r.dj }));
   }
 
-  /** Adds the videos that exist, are published and not owned; answers the cart. */
+  /** Adds the videos that are for sale and not owned; answers the cart. */
   async function add(userId: number, ids: number[]) {
     const wanted = [...new Set(ids)];
     if (wanted.length === 0) return list(userId);
-    const existing = (await db.select({ id: videos.id }).from(videos).where(and(inArray(videos.id, wanted), eq(videos.published, true)))).map((v) => v.id);
+    const existing = (await db.select({ id: videos.id }).from(videos).where(and(inArray(videos.id, wanted), forSale))).map((v) => v.id);
     const owned = await ownedAmong(userId, existing);
     const fresh = existing.filter((id) => !owned.has(id));
     if (fresh.length > 0) await db.insert(cartItems).values(fresh.map((videoId) => ({ userId, videoId }))).onConflictDoNothing();
@@ -34,10 +37,14 @@ export function createCartService(db: Database) {
 
   return {
     list,
-    /** One video: a missing one is a 404 and an owned one a 409, so the customer learns why. */
+    /**
+     * One video: a missing one is a 404, one not for sale yet (its file still being made) or owned
+     * a 409, so the customer learns why instead of meeting it at checkout.
+     */
     async addOne(userId: number, videoId: number) {
-      const [v] = await db.select({ id: videos.id }).from(videos).where(and(eq(videos.id, videoId), eq(videos.published, true)));
+      const [v] = await db.select({ file: videos.videoPath }).from(videos).where(and(eq(videos.id, videoId), eq(videos.published, true)));
       if (!v) throw new HttpError(404, 'Not found.');
+      if (v.file === null) throw new HttpError(409, 'This video is not for sale yet: it goes on sale as soon as it can be played.');
       if ((await ownedAmong(userId, [videoId])).size > 0) throw new HttpError(409, 'You already own this video.');
       return add(userId, [videoId]);
     },

@@ -82,7 +82,7 @@ describe.each(engines())('checkout with M-Pesa on %s', (engine) => {
   it.each([
     ['a cancel', 'cancel', 'cancelled', /You cancelled the M-Pesa prompt/],
     ['a wrong PIN', 'wrong_pin', 'failed', /PIN was wrong/],
-    ['a timeout', 'timeout', 'failed', /timed out/],
+    ['a timeout', 'timeout', 'failed', /prompt expired before a PIN was entered/],
     ['too little on M-Pesa', 'insufficient', 'failed', /M-Pesa balance is too low/],
   ])('buys nothing and charges nothing after %s, says so plainly, and can be tried again', async (_label, action, state, message) => {
     const c = await customerWith(20);

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { cartItems, videos } from '../../db/schema.ts';
 import { ledger } from '../wallet/ledger.ts';
 
 export type { Bought, BuyOutcome, FoundVideo } from '../wallet/ledger.ts';
@@ -13,6 +14,17 @@ export function createPurchaseRepository() {
   return {
     /** The money moves in the ledger service (wallet/ledger.ts), the one place balances change. */
     buy: ledger.buyVideos,
+
+    /** Which of `ids` are in the customer's cart, with their titles (the customer has seen them there). */
+    async inCart(db: Database, userId: number, ids: number[]): Promise<{ id: number; title: string }[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: videos.id, title: videos.title })
+        .from(cartItems)
+        .innerJoin(videos, eq(videos.id, cartItems.videoId))
+        .where(and(eq(cartItems.userId, userId), inArray(cartItems.videoId, ids)))
+        .orderBy(asc(cartItems.addedAt), asc(cartItems.videoId));
+    },
 
     /**
      * Stores a checkout's Idempotency-Key with its M-Pesa payment (status 202) in the caller's

@@ -4,10 +4,20 @@ import type { CheckoutPayment, PurchaseRecord } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { purchases, users, videos } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { words } from '../../lib/words.ts';
 import { posterUrls } from '../media/images.ts';
 import type { DepositRow, DepositService, PaidOrderBuyer } from '../payments/deposit-service.ts';
 import { purchaseFailure } from '../payments/outcome-words.ts';
+import { requireAgeConfirmation } from '../family/age-confirmation.ts';
 import { createPurchaseRepository, type Bought } from './purchase-repository.ts';
+import { needsPricing, purchaseSeller, type PurchaseAnswerBody, type PurchaseOrder } from './purchase-seller.ts';
+import { payForOrder } from '../selling/paid-orders.ts';
+
+/** What a request says about a sale of 16 and 18 videos (CONTRACT §13): its age confirmation and X-Family-Unlock. */
+export interface RatedSale {
+  ageConfirmed?: boolean | undefined;
+  familyUnlock?: string | string[] | undefined;
+}
 
 export type PurchaseAnswer =
   | { status: 201; body: { purchases: PurchaseRecord[]; total: number; balance: number } }
@@ -51,8 +61,16 @@ export function createPurchaseService(deps: { db: Database; deposits: DepositSer
      * Buys `videoIds`. When the balance is short and a phone is given, sends one STK push for the
      * shortfall instead (202); the videos are bought when M-Pesa confirms (CONTRACT §8).
      */
-    async buy(buyer: { id: number; username: string }, videoIds: number[], idempotencyKey?: string, phone?: string): Promise<PurchaseAnswer> {
+    async buy(buyer: { id: number; username: string }, videoIds: number[], idempotencyKey?: string, phone?: string, rated: RatedSale = {}, promoCode?: string): Promise<PurchaseAnswer> {
       const ids = [...new Set(videoIds)];
+      await requireAgeConfirmation(db, buyer.id, ids, rated.ageConfirmed, rated.familyUnlock);
+      // Rent, then own, and promo codes (CONTRACT §11): the sale is priced by the selling core.
+      if (promoCode || (await needsPricing(db, buyer.id, ids))) {
+        const order: PurchaseOrder = { kind: 'purchase', reference: `purchase-${randomUUID()}`, video_ids: [...ids].sort((a, b) => a - b), ...(promoCode ? { promo_code: promoCode } : {}) };
+        const answer = await payForOrder(deps, purchaseSeller, { userId: buyer.id, order, phone, idempotencyKey });
+        if (answer.status === 201) deps.onCatalogChange();
+        return answer;
+      }
       const requestHash = hashOf(ids);
       const r = await repo.buy(db, { userId: buyer.id, ids, idempotencyKey, requestHash, reference: `purchase-${randomUUID()}` });
       switch (r.outcome) {
@@ -61,10 +79,12 @@ export function createPurchaseService(deps: { db: Database; deposits: DepositSer
         case 'seen': {
           if (r.seen.requestHash !== requestHash) throw new HttpError(422, 'This Idempotency-Key was already used for a different purchase.');
           if (r.seen.status === 202) return paymentAnswer(buyer.id, (r.seen.body as { depositId: number }).depositId);
+          // A sale the selling core made stored its answer as it was sent.
+          if ('purchases' in (r.seen.body as object)) return { status: 201, body: r.seen.body as PurchaseAnswerBody };
           return { status: 201, body: answerBody(buyer, r.seen.body as Bought) };
         }
         case 'missing':
-          throw new HttpError(404, 'A video in this order is not for sale.', { missing: ids.filter((id) => !r.found.some((f) => f.id === id)) });
+          throw await notForSale(buyer.id, ids.filter((id) => !r.found.some((f) => f.id === id)));
         case 'owned':
           throw new HttpError(409, 'You already own this video.', { owned: r.owned.map(Number) });
         case 'short':
@@ -76,6 +96,22 @@ export function createPurchaseService(deps: { db: Database; deposits: DepositSer
       }
     },
   };
+
+  /**
+   * A video the order names is not for sale. When the customer's cart holds it (withdrawn, or its
+   * file being made again, since it went in), a 409 names it and says what to do; a video never in
+   * their cart is the contract's 404, which names nothing (it may be unpublished).
+   */
+  async function notForSale(userId: number, missing: number[]): Promise<HttpError> {
+    const held = await repo.inCart(db, userId, missing);
+    if (held.length === 0 || held.length < missing.length) return new HttpError(404, 'A video in this order is not for sale.', { missing });
+    const titles = held.map((v) => `“${v.title}”`).join(', ');
+    const message =
+      held.length === 1
+        ? words('Nothing was bought: {title} is not for sale right now. Take it out of your cart and try again.', { title: titles })
+        : words('Nothing was bought: {titles} are not for sale right now. Take them out of your cart and try again.', { titles });
+    return new HttpError(409, message, { missing });
+  }
 
   async function paymentAnswer(userId: number, depositId: number, deposit?: DepositRow): Promise<PurchaseAnswer> {
     const d = deposit ?? (await deps.deposits.byId(depositId));

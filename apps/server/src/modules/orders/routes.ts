@@ -1,28 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequestSchema, cartItemSchema, checkoutInputSchema, checkoutPaymentSchema, errorDetailSchema, purchaseInputSchema, purchaseRecordSchema, purchaseResultSchema } from '@store/contract';
+import { badRequestSchema, cartItemSchema, checkoutInputSchema, checkoutPaymentSchema, errorDetailSchema, purchaseInputSchema, purchaseRecordSchema, purchaseResultSchema, ratedSaleRefusalSchema } from '@store/contract';
 import { idSchema } from '@store/contract';
 import { parseId } from '../catalog/catalog-service.ts';
 import { currentUser } from '../accounts/auth.ts';
 import type { CartService } from './cart-service.ts';
 import type { PurchaseService } from './purchase-service.ts';
+import type { PromoGuesses } from '../selling/promo-codes/guess-limits.ts';
 
 const tags = ['orders'];
-const idempotencyHeader = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
+const idempotencyHeader = z.object({ 'idempotency-key': z.string().min(1).max(200).optional(), 'x-family-unlock': z.string().max(200).optional() });
 const buyErrors = {
   400: badRequestSchema,
   401: errorDetailSchema,
   402: errorDetailSchema.extend({ balance: z.number().int(), price: z.number().int(), shortfall: z.number().int() }),
+  403: ratedSaleRefusalSchema,
   409: errorDetailSchema,
   502: errorDetailSchema,
   404: errorDetailSchema,
   422: errorDetailSchema,
   429: errorDetailSchema,
 };
+/** The age confirmation and family unlock a sale of 16 and 18 videos needs (modules/family). */
+const ratedSale = (request: { body: { age_confirmed?: boolean | undefined }; headers: { 'x-family-unlock'?: string | undefined } }) => ({
+  ageConfirmed: request.body.age_confirmed,
+  familyUnlock: request.headers['x-family-unlock'],
+});
 const cartSchema = z.object({ results: z.array(cartItemSchema), total: z.number().int() });
 const cartAnswer = (items: z.infer<typeof cartItemSchema>[]) => ({ results: items, total: items.reduce((s, i) => s + i.price, 0) });
 
-export function orderRoutes(deps: { purchases: PurchaseService; cart: CartService }): FastifyPluginAsyncZod {
+export function orderRoutes(deps: { purchases: PurchaseService; cart: CartService; promoGuesses: PromoGuesses }): FastifyPluginAsyncZod {
   return async (app) => {
     const secured = { preHandler: app.requireUser };
 
@@ -43,7 +50,9 @@ export function orderRoutes(deps: { purchases: PurchaseService; cart: CartServic
         },
       },
       async (request, reply) => {
-        const answer = await deps.purchases.buy(currentUser(request), [request.body.video_id], request.headers['idempotency-key'], request.body.phone_number);
+        // A code answers like the preview does, so it takes from the preview's limits (429).
+        if (request.body.promo_code) await deps.promoGuesses.take(request.ip, currentUser(request).id);
+        const answer = await deps.purchases.buy(currentUser(request), [request.body.video_id], request.headers['idempotency-key'], request.body.phone_number, ratedSale(request), request.body.promo_code);
         return reply.status(answer.status).send(answer.body);
       },
     );
@@ -55,7 +64,8 @@ export function orderRoutes(deps: { purchases: PurchaseService; cart: CartServic
         schema: { tags, summary: 'Buy a whole cart, all or nothing (with `phone_number`, a short balance is paid with M-Pesa)', security: [{ bearer: [] }], headers: idempotencyHeader, body: checkoutInputSchema, response: { 201: purchaseResultSchema, 202: checkoutPaymentSchema, ...buyErrors } },
       },
       async (request, reply) => {
-        const answer = await deps.purchases.buy(currentUser(request), request.body.video_ids, request.headers['idempotency-key'], request.body.phone_number);
+        if (request.body.promo_code) await deps.promoGuesses.take(request.ip, currentUser(request).id);
+        const answer = await deps.purchases.buy(currentUser(request), request.body.video_ids, request.headers['idempotency-key'], request.body.phone_number, ratedSale(request), request.body.promo_code);
         return reply.status(answer.status).send(answer.body);
       },
     );

@@ -8,6 +8,7 @@ describe('Daraja client against the simulator', () => {
   let sim: FastifyInstance;
   let base: string;
   const callbacks: unknown[] = [];
+  const results: unknown[] = [];
   const oauthCalls = vi.fn();
 
   beforeAll(async () => {
@@ -18,6 +19,10 @@ describe('Daraja client against the simulator', () => {
     await sim.register(darajaSimulator, { prefix: '/sim', consumerKey: 'k', consumerSecret: 's', auto: 'off' });
     sim.post('/hooks/deposit/:secret', async (req) => {
       callbacks.push(req.body);
+      return { ResultCode: 0, ResultDesc: 'Accepted' };
+    });
+    sim.post('/hooks/payout/:secret', async (req) => {
+      results.push(req.body);
       return { ResultCode: 0, ResultDesc: 'Accepted' };
     });
     await sim.listen({ port: 0, host: '127.0.0.1' });
@@ -43,6 +48,21 @@ describe('Daraja client against the simulator', () => {
     await vi.waitFor(() => expect(callbacks).toHaveLength(1));
     expect(callbacks[0]).toMatchObject({ Body: { stkCallback: { CheckoutRequestID: sent.checkoutRequestId, ResultCode: 0 } } });
     expect(await c.stkQuery(sent.checkoutRequestId)).toEqual({ state: 'completed', resultCode: '0', resultDesc: 'The service request is processed successfully.' });
+  });
+
+  it('sends a B2C payment over HTTP, pays it once when sent again with the same OriginatorConversationID, and refuses a wrong initiator', async () => {
+    const c = client({ b2cShortcode: '600000', initiatorName: 'testapi', securityCredential: 'simulator-security-credential' });
+    const payment = { originatorConversationId: 'payout-test-1', amount: 150, phone: '254708374149', remarks: 'DJ payout 1', occasion: 'DJ earnings', resultUrl: `${base}/hooks/payout/abc`, timeoutUrl: `${base}/hooks/payout/abc-timeout` };
+    const first = await c.b2cPayment(payment);
+    expect(first).toEqual({ conversationId: expect.stringMatching(/^AG_/), originatorConversationId: 'payout-test-1' });
+    expect(await c.b2cPayment(payment)).toEqual(first);
+    await vi.waitFor(() => expect(results).toHaveLength(1));
+    expect(results[0]).toMatchObject({ Result: { ResultCode: 0, OriginatorConversationID: 'payout-test-1', ConversationID: first.conversationId } });
+    await c.transactionStatus({ originalConversationId: 'payout-test-1', resultUrl: `${base}/hooks/payout/abc-status`, timeoutUrl: `${base}/hooks/payout/abc-timeout` });
+    await vi.waitFor(() => expect(results).toHaveLength(2));
+    expect(results[1]).toMatchObject({ Result: { ResultCode: 0, ResultParameters: { ResultParameter: expect.arrayContaining([{ Key: 'TransactionStatus', Value: 'Completed' }]) } } });
+    const wrong = client({ b2cShortcode: '600000', initiatorName: 'someone', securityCredential: 'x' });
+    await expect(wrong.b2cPayment({ ...payment, originatorConversationId: 'payout-test-2' })).rejects.toMatchObject({ code: '500.001.1001', httpStatus: 500 });
   });
 
   it('keeps one OAuth token for many calls', async () => {

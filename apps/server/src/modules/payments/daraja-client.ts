@@ -11,6 +11,10 @@ export interface DarajaConfig {
   shortcode: string;
   passkey: string;
   transactionType?: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline';
+  /** B2C: the shortcode money is paid from, the initiator, and its password encrypted with Safaricom's certificate. */
+  b2cShortcode?: string;
+  initiatorName?: string;
+  securityCredential?: string;
   /** For tests; the real clock otherwise. */
   now?: () => Date;
   fetch?: typeof fetch;
@@ -43,6 +47,11 @@ export class DarajaError extends Error {
 export interface StkPushResult {
   merchantRequestId: string;
   checkoutRequestId: string;
+}
+
+export interface B2cAccepted {
+  conversationId: string;
+  originatorConversationId: string;
 }
 
 export type StkQueryState = 'pending' | 'completed' | 'failed' | 'cancelled';
@@ -140,6 +149,46 @@ export function createDarajaClient(config: DarajaConfig) {
       });
       if (status !== 200 || body?.ResponseCode !== '0' || typeof body.CheckoutRequestID !== 'string') throw errorFrom(status, body);
       return { merchantRequestId: String(body.MerchantRequestID), checkoutRequestId: body.CheckoutRequestID };
+    },
+
+    /**
+     * A B2C payment (v3): OriginatorConversationID is Daraja's idempotency key, so a request whose
+     * answer was lost is sent again with the same one and pays once. The outcome arrives at resultUrl.
+     */
+    async b2cPayment(p: { originatorConversationId: string; amount: number; phone: string; remarks: string; occasion?: string; resultUrl: string; timeoutUrl: string }): Promise<B2cAccepted> {
+      const { status, body } = await authorized('/mpesa/b2c/v3/paymentrequest', {
+        OriginatorConversationID: p.originatorConversationId,
+        InitiatorName: config.initiatorName ?? '',
+        SecurityCredential: config.securityCredential ?? '',
+        CommandID: 'BusinessPayment',
+        Amount: p.amount,
+        PartyA: config.b2cShortcode ?? config.shortcode,
+        PartyB: p.phone,
+        Remarks: p.remarks.slice(0, 100),
+        QueueTimeOutURL: p.timeoutUrl,
+        ResultURL: p.resultUrl,
+        Occasion: (p.occasion ?? '').slice(0, 100),
+      });
+      if (status !== 200 || body?.ResponseCode !== '0' || typeof body.ConversationID !== 'string') throw errorFrom(status, body);
+      return { conversationId: body.ConversationID, originatorConversationId: String(body.OriginatorConversationID ?? p.originatorConversationId) };
+    },
+
+    /** Asks how a B2C payment ended (by its OriginatorConversationID); the answer arrives at resultUrl. */
+    async transactionStatus(p: { originalConversationId: string; resultUrl: string; timeoutUrl: string }): Promise<void> {
+      const { status, body } = await authorized('/mpesa/transactionstatus/v1/query', {
+        Initiator: config.initiatorName ?? '',
+        SecurityCredential: config.securityCredential ?? '',
+        CommandID: 'TransactionStatusQuery',
+        TransactionID: '',
+        OriginalConversationID: p.originalConversationId,
+        PartyA: config.b2cShortcode ?? config.shortcode,
+        IdentifierType: '4',
+        ResultURL: p.resultUrl,
+        QueueTimeOutURL: p.timeoutUrl,
+        Remarks: 'Payout check',
+        Occasion: '',
+      });
+      if (status !== 200 || body?.ResponseCode !== '0') throw errorFrom(status, body);
     },
 
     /** The state of a push; null while it is still in flight ("ask again later"). */

@@ -9,7 +9,7 @@ import type { Limit } from '../../lib/rate-limits.ts';
 import { ledger } from '../wallet/ledger.ts';
 import type { UserRow } from '../accounts/user-repository.ts';
 import { parseStkCallback } from './callback.ts';
-import { customerMessage, purchaseFailure } from './outcome-words.ts';
+import { customerMessage, depositOutcome, purchaseFailure, pushRefusal } from './outcome-words.ts';
 import { type DarajaClient, DarajaError, stateForResultCode } from './daraja-client.ts';
 import { words } from '../../lib/words.ts';
 
@@ -21,6 +21,13 @@ const sqlIntArray = (xs: number[]) => sql`ARRAY[${sql.join(
   xs.map((x) => sql`${x}`),
   sql`, `,
 )}]::int[]`;
+
+/**
+ * An open prompt is answered again only for the very same order (its fresh reference aside): two
+ * gifts to different people, or a rental with and without a code, each need their own payment.
+ */
+const sameOrder = (order: object | undefined) =>
+  order ? sql`(${deposits.purchaseOrder} - 'reference') = (${JSON.stringify(order)}::jsonb - 'reference')` : sql`${deposits.purchaseOrder} IS NULL`;
 
 /** Thrown inside the checkout transaction to roll it back when the Idempotency-Key was answered meanwhile. */
 class ReplayInstead extends Error {
@@ -37,7 +44,9 @@ export function toDepositView(d: DepositRow, balance: number | null): Deposit {
     amount: d.amount,
     phone_number: d.phone,
     state: d.state,
+    result_code: d.resultCode,
     result_desc: d.resultDesc,
+    outcome: depositOutcome(d.state, d.resultCode),
     receipt: d.receipt,
     time: d.createdAt.toISOString(),
     balance: d.state === 'completed' ? balance : null,
@@ -58,6 +67,8 @@ export function createDepositService(deps: {
   log: FastifyBaseLogger;
   firstCheckMs: number;
   buyPaidOrder?: PaidOrderBuyer;
+  /** A payment that failed or was cancelled: gives back what its order held (a promo redemption). */
+  releasePaidOrder?: (tx: Database, deposit: DepositRow) => Promise<void>;
   /** Prompts per phone number: any account can name any phone, and each prompt rings it. */
   prompts?: Limit;
 }) {
@@ -93,6 +104,7 @@ export function createDepositService(deps: {
       if (moved.purchaseState === 'pending' && outcome.state !== 'review') {
         const bought: PaidOrderOutcome =
           outcome.state !== 'completed' ? { state: 'failed', detail: purchaseFailure.unpaid } : deps.buyPaidOrder ? await deps.buyPaidOrder(tx, moved) : { state: 'failed', detail: purchaseFailure.missing };
+        if (outcome.state !== 'completed') await deps.releasePaidOrder?.(tx, moved);
         await tx
           .update(deposits)
           .set({ purchaseState: bought.state, purchaseDetail: bought.state === 'failed' ? bought.detail : null })
@@ -129,7 +141,7 @@ export function createDepositService(deps: {
       const state = err instanceof DarajaError && err.code !== 'network' ? 'failed' : 'review';
       await settle(row.id, { state, resultCode: err instanceof DarajaError ? err.code : null, resultDesc: reason });
       log.warn({ err, depositId: row.id }, 'STK push not accepted');
-      throw new HttpError(502, reason, { success: false });
+      throw new HttpError(502, pushRefusal(err instanceof DarajaError ? err.code : null), { success: false });
     }
   }
 
@@ -173,7 +185,7 @@ export function createDepositService(deps: {
      */
     async startForPurchase(
       userId: number,
-      input: { amount: number; phone: string; videoIds: number[] },
+      input: { amount: number; phone: string; videoIds: number[]; order?: { kind: string } },
       remember: (tx: Database, depositId: number) => Promise<DepositRow | null>,
     ): Promise<{ deposit: DepositRow; resent: boolean }> {
       const created = await db.transaction(async (t) => {
@@ -183,13 +195,13 @@ export function createDepositService(deps: {
         const [open] = await tx
           .select()
           .from(deposits)
-          .where(and(eq(deposits.userId, userId), eq(deposits.state, 'pending'), eq(deposits.purchaseState, 'pending'), sql`${deposits.purchaseVideoIds} = ${sqlIntArray(input.videoIds)}`, sql`${deposits.createdAt} > now() - interval '2 minutes'`))
+          .where(and(eq(deposits.userId, userId), eq(deposits.state, 'pending'), eq(deposits.purchaseState, 'pending'), sql`${deposits.purchaseVideoIds} = ${sqlIntArray(input.videoIds)}`, sameOrder(input.order), sql`${deposits.createdAt} > now() - interval '2 minutes'`))
           .limit(1);
         if (open) return { deposit: open, existing: true, buyerid: profile.buyerid };
         await takePrompt(input.phone);
         const [row] = await tx
           .insert(deposits)
-          .values({ userId, amount: input.amount, phone: input.phone, callbackSecret: newCallbackSecret(), nextCheckAt: firstCheck(), purchaseVideoIds: input.videoIds, purchaseState: 'pending' })
+          .values({ userId, amount: input.amount, phone: input.phone, callbackSecret: newCallbackSecret(), nextCheckAt: firstCheck(), purchaseVideoIds: input.videoIds, purchaseOrder: input.order ?? null, purchaseState: 'pending' })
           .returning();
         const seen = await remember(tx, row!.id);
         // Another request with the same key got there first: roll this row back and answer that one.

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Deposit, Info } from '@store/contract';
+import { DEPOSIT_OUTCOMES, type Deposit, type DepositOutcome, type Info } from '@store/contract';
 import { deposits as depositsTable, ledgerEntries, profiles } from '../../db/schema.ts';
 import { ledgerMismatches } from '../wallet/wallet.ts';
 import { engines } from '../../../test/helpers/engines.ts';
@@ -83,15 +83,20 @@ describe.each(engines())('M-Pesa deposits on %s', (engine) => {
   });
 
   it.each([
-    ['cancel', 'cancelled', 'Request cancelled by user'],
-    ['wrong_pin', 'failed', 'The initiator information is invalid.'],
-    ['insufficient', 'failed', 'The balance is insufficient for the transaction.'],
-    ['timeout', 'failed', 'DS timeout user cannot be reached'],
-  ])('records a %s as %s with M-Pesa’s reason and credits nothing', async (action, state, reason) => {
+    ['cancel', 'cancelled', '1032', 'Request cancelled by user', 'cancelled', 'Ulikataa ombi la M-Pesa. Hakuna pesa iliyokatwa.'],
+    ['wrong_pin', 'failed', '2001', 'The initiator information is invalid.', 'wrong_pin', 'PIN ya M-Pesa haikuwa sahihi. Hakuna pesa iliyokatwa: jaribu tena na uweke PIN yako kwa makini.'],
+    ['insufficient', 'failed', '1', 'The balance is insufficient for the transaction.', 'insufficient_funds', 'Salio lako la M-Pesa halitoshi kwa malipo haya. Hakuna pesa iliyokatwa: ongeza pesa kwenye M-Pesa kisha ujaribu tena.'],
+    ['timeout', 'failed', '1037', 'DS timeout user cannot be reached', 'expired', 'Muda wa ombi la M-Pesa uliisha kabla ya kuweka PIN. Hakuna pesa iliyokatwa: litume tena na uweke PIN yako linapotokea.'],
+  ])('records a %s as %s with M-Pesa’s code, says it in the store’s words in either language, and credits nothing', async (action, state, code, reason, outcome, kiswahili) => {
     const c = await signedInCustomer(t.app);
     const id = await start(c);
     await answer(id, action);
-    expect(await status(c, id)).toMatchObject({ state, result_desc: reason, balance: null });
+    expect(await status(c, id)).toMatchObject({ state, result_code: code, result_desc: reason, outcome, message: DEPOSIT_OUTCOMES[outcome as DepositOutcome], balance: null });
+    const sw = { ...c.auth, 'accept-language': 'sw' };
+    expect((await t.app.inject({ url: `/api/deposit/${id}/`, headers: sw })).json<Deposit>().message).toBe(kiswahili);
+    // Deposit History says the same, never M-Pesa's own words.
+    const history = (await t.app.inject({ url: '/api/info/', headers: sw })).json<Info>().deposit_history;
+    expect(history).toEqual([expect.objectContaining({ outcome, message: kiswahili, result_code: code })]);
     expect(await balance(c)).toBe(0);
   });
 
@@ -131,9 +136,12 @@ describe.each(engines())('M-Pesa deposits on %s', (engine) => {
     await start(c, 50, phone);
     const refused = await deposit(c, { amount: 50, phone_number: phone }); // a prompt is already open on that phone
     expect(refused.statusCode).toBe(502);
-    expect(refused.json()).toMatchObject({ success: false, detail: expect.stringMatching(/Unable to lock subscriber/) });
+    // The store's sentence, in the customer's language; Daraja's own words stay on the deposit for staff.
+    expect(refused.json()).toEqual({ success: false, detail: DEPOSIT_OUTCOMES.busy });
+    const again = await t.app.inject({ method: 'POST', url: '/api/deposit/', headers: { ...c.auth, 'accept-language': 'sw' }, payload: { username: c.buyerid, amount: 50, phone_number: phone } });
+    expect(again.json()).toEqual({ success: false, detail: 'M-Pesa bado inashughulikia malipo mengine kwenye simu hii. Subiri dakika moja, kisha ujaribu tena.' });
     const failed = await t.database.db.select().from(depositsTable).where(eq(depositsTable.state, 'failed'));
-    expect(failed.some((d) => d.resultCode === '500.001.1001')).toBe(true);
+    expect(failed.some((d) => d.resultCode === '500.001.1001' && /Unable to lock subscriber/.test(d.resultDesc ?? ''))).toBe(true);
     expect(await balance(c)).toBe(0);
   });
 
@@ -204,6 +212,23 @@ describe.each(engines())('the deposit reconciler on %s', (engine) => {
   afterAll(() => t.close());
 
   const later = (hours: number) => new Date(Date.now() + hours * 3600_000);
+
+  it('learns from STK query that a prompt nobody answered expired, and says so (the callback was lost)', async () => {
+    // Prompts expire after a second here, as M-Pesa's do after about half a minute.
+    const expiring = await createTestApp(engine, { dropCallbacks: true, mpesa: { ...t.config.mpesa, simExpireMs: 1000 } });
+    try {
+      const c = await signedInCustomer(expiring.app);
+      const res = await expiring.app.inject({ method: 'POST', url: '/api/deposit/', headers: c.auth, payload: { username: c.buyerid, amount: 60, phone_number: '0799000003' } });
+      const id = res.json<{ CheckoutRequestID: string }>().CheckoutRequestID;
+      expect(await expiring.app.reconcileDeposits(later(1))).toBe(0); // still on the phone: nothing to settle
+      await new Promise((r) => setTimeout(r, 1100));
+      expect(await expiring.app.reconcileDeposits(later(2))).toBe(1);
+      const sw = (await expiring.app.inject({ url: `/api/deposit/${id}/`, headers: { ...c.auth, 'accept-language': 'sw' } })).json<Deposit>();
+      expect(sw).toMatchObject({ state: 'failed', result_code: '1037', outcome: 'expired', message: expect.stringMatching(/^Muda wa ombi la M-Pesa uliisha/) });
+    } finally {
+      await expiring.close();
+    }
+  });
 
   it('settles a paid deposit whose callback never came, and sends the unanswerable to review', async () => {
     const c = await signedInCustomer(t.app);

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { darajaSimulator } from '@store/daraja-sim';
 import type { LimitFactory } from '../../lib/rate-limits.ts';
 import { createDarajaClient } from './daraja-client.ts';
-import { createDepositService, type PaidOrderBuyer } from './deposit-service.ts';
+import type { Database } from '../../db/client.ts';
+import { createDepositService, type DepositRow, type PaidOrderBuyer } from './deposit-service.ts';
+import { createPayoutService } from '../payouts/payout-service.ts';
 import { createReconciler } from './reconciler.ts';
 import { paymentRoutes } from './routes.ts';
 
@@ -17,6 +19,8 @@ export interface PaymentsOptions {
 export interface PaymentsWiring {
   /** Buys a paid checkout's videos in the transaction that credits the payment (orders). */
   buyPaidOrder: PaidOrderBuyer;
+  /** Gives back what a failed or cancelled payment's order held (selling/paid-orders.ts). */
+  releasePaidOrder?: (tx: Database, deposit: DepositRow) => Promise<void>;
   /** Counters shared by the store's processes (the M-Pesa prompts each phone was sent). */
   limits: LimitFactory;
 }
@@ -35,12 +39,18 @@ export async function createPayments(app: FastifyInstance, wiring: PaymentsWirin
       passkey: m.passkey,
       auto: m.simAuto,
       autoDelayMs: m.simDelayMs,
+      expireMs: m.simExpireMs,
       stateFile: path.join(app.config.dataDir, 'mpesa-sim', 'prompts.json'),
+      b2cShortcode: m.b2cShortcode,
+      initiatorName: m.initiatorName,
+      securityCredential: m.securityCredential,
+      b2cStateFile: path.join(app.config.dataDir, 'mpesa-sim', 'b2c.json'),
       ...(opts.simulatorDeliver ? { deliver: opts.simulatorDeliver } : {}),
     });
   }
-  const daraja = createDarajaClient({ baseUrl: m.baseUrl, consumerKey: m.consumerKey, consumerSecret: m.consumerSecret, shortcode: m.shortcode, passkey: m.passkey, transactionType: m.transactionType, ...(opts.darajaFetch ? { fetch: opts.darajaFetch } : {}) });
-  const deposits = createDepositService({ db: app.db, daraja, callbackBase: app.config.publicUrl, log: app.log, firstCheckMs: m.reconcileAfterMs, buyPaidOrder: wiring.buyPaidOrder, prompts: wiring.limits('mpesa-prompts', { points: app.config.mpesaPromptsPerPhone, windowMs: PROMPT_WINDOW_MS }) });
+  const daraja = createDarajaClient({ baseUrl: m.baseUrl, consumerKey: m.consumerKey, consumerSecret: m.consumerSecret, shortcode: m.shortcode, passkey: m.passkey, transactionType: m.transactionType, b2cShortcode: m.b2cShortcode, initiatorName: m.initiatorName, securityCredential: m.securityCredential, ...(opts.darajaFetch ? { fetch: opts.darajaFetch } : {}) });
+  const deposits = createDepositService({ db: app.db, daraja, callbackBase: app.config.publicUrl, log: app.log, firstCheckMs: m.reconcileAfterMs, buyPaidOrder: wiring.buyPaidOrder, releasePaidOrder: wiring.releasePaidOrder, prompts: wiring.limits('mpesa-prompts', { points: app.config.mpesaPromptsPerPhone, windowMs: PROMPT_WINDOW_MS }) });
   const reconciler = createReconciler({ deposits, daraja, log: app.log, firstCheckMs: m.reconcileAfterMs });
-  return { deposits, reconciler, routes: paymentRoutes(deposits) };
+  const payouts = createPayoutService({ db: app.db, daraja, publicUrl: app.config.publicUrl, log: app.log, firstCheckMs: m.reconcileAfterMs, withholdingPercent: app.config.withholdingTaxPercent });
+  return { deposits, reconciler, payouts, routes: paymentRoutes(deposits) };
 }

@@ -20,6 +20,8 @@ const movesMoney: [string, RegExp][] = [
   ['a ledger row written', /insert\(\s*ledgerEntries\s*\)|INSERT\s+INTO\s+ledger_entries/i],
   ['a balance written', /\baccount:\s*sql`|UPDATE\s+profiles\s+SET\s+account/i],
   ['buy_videos called', /SELECT\s+buy_videos\s*\(/i],
+  // What a DJ is owed is read from payouts: a payout made or settled is money too (migration 0023).
+  ['a payout written', /insert\(\s*payouts\s*\)|INSERT\s+INTO\s+payouts|update\(\s*payouts\s*\)\s*\.set\(\s*\{\s*state/i],
 ];
 
 // The demo's month of trade is history written at start-up in bulk, with past dates, and checked by

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { profiles, purchases, videos } from '../../db/schema.ts';
+import { profiles, purchases, saleLines, videos } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { payoutLedger } from './payout-ledger.ts';
+import { giftLedger } from './gift-ledger.ts';
 import { postLedgerEntry } from './wallet.ts';
 import { words } from '../../lib/words.ts';
 
@@ -34,6 +36,25 @@ export interface Bought {
   found: FoundVideo[];
   bought: { videoId: number; createdAt: string }[];
 }
+
+/** One video of a sale: its list price and what is charged for it (after any promo code or rent credit). */
+export interface SaleLineInput {
+  videoId: number;
+  listPrice: number;
+  amount: number;
+}
+
+/** A sale (CONTRACT §11): the ledger entry's kind and reference, and the kind its sale lines carry. */
+export interface Sale {
+  userId: number;
+  ledgerKind: 'purchase' | 'rental' | 'gift';
+  saleKind: 'purchase' | 'rental' | 'bundle' | 'gift';
+  reference: string;
+  note: string;
+  lines: SaleLineInput[];
+}
+
+export type SellOutcome = { outcome: 'short'; balance: number; total: number } | { outcome: 'sold'; balance: number; total: number; lineIds: number[] };
 
 /** How a ledger note names videos, as buy_videos (migration 0008) writes it: "Title (Season), Title". */
 export const videosNote = (vs: { id: number; title: string; season: string | null }[]) =>
@@ -68,6 +89,41 @@ export const ledger = {
     return typeof r === 'string' ? (JSON.parse(r) as BuyOutcome) : r;
   },
 
+  /** Locks the customer's profile row for the rest of the transaction (the lock every sale takes first); 404 without one. */
+  async lockProfile(tx: Database, userId: number): Promise<number> {
+    const [profile] = await tx.select({ balance: profiles.account }).from(profiles).where(eq(profiles.userId, userId)).for('update');
+    if (!profile) throw new HttpError(404, 'Not found.');
+    return profile.balance;
+  },
+
+  /**
+   * Sells `lines` to a customer in the caller's transaction, the one door for every new way of
+   * selling (rentals, bundles, gifts, priced purchases): locks the profile row (the lock order of
+   * buy_videos and applyPromo), answers 'short' when the balance does not cover sum(amount), else
+   * debits the total (0 is allowed: a promo code can bring it there) with one ledger entry and writes
+   * one sale line per line, its DJ and title as they are now. `lineIds` are in the order of `lines`.
+   * What was sold (purchases, a rental, a gift) is the caller's to write, in the same transaction.
+   */
+  async sell(tx: Database, s: Sale): Promise<SellOutcome> {
+    const before = await ledger.lockProfile(tx, s.userId);
+    const total = s.lines.reduce((sum, l) => sum + l.amount, 0);
+    if (s.lines.some((l) => l.amount < 0 || !Number.isInteger(l.amount))) throw new Error('a sale line must be a whole, non-negative amount');
+    if (before < total) return { outcome: 'short', balance: before, total };
+    const balance = await postLedgerEntry(tx, { userId: s.userId, kind: s.ledgerKind, amount: -total, reference: s.reference, note: s.note });
+    if (s.lines.length === 0) return { outcome: 'sold', balance, total, lineIds: [] };
+    const vs = await tx.select({ id: videos.id, djId: videos.djId, title: videos.title, season: videos.season }).from(videos).where(inArray(videos.id, s.lines.map((l) => l.videoId)));
+    const byId = new Map(vs.map((v) => [v.id, v]));
+    const rows = s.lines.map((l) => {
+      const v = byId.get(l.videoId);
+      if (!v) throw new Error(`no video ${l.videoId}`);
+      return { ledgerKind: s.ledgerKind, reference: s.reference, kind: s.saleKind, userId: s.userId, videoId: v.id, djId: v.djId, title: v.season ? `${v.title} (${v.season})` : v.title, listPrice: l.listPrice, amount: l.amount };
+    });
+    // A sale names each video once, so the video finds its line's id (RETURNING promises no order).
+    const written = await tx.insert(saleLines).values(rows).returning({ id: saleLines.id, videoId: saleLines.videoId });
+    const lineIds = s.lines.map((l) => written.find((w) => w.videoId === l.videoId)!.id);
+    return { outcome: 'sold', balance, total, lineIds };
+  },
+
   /**
    * Refunds a purchase: the price it was bought at back to the balance, the video out of the
    * customer's reach (refunded_at) and off its purchase count. A purchase is refunded once (409).
@@ -84,9 +140,21 @@ export const ledger = {
       .returning({ id: videos.id, title: videos.title, season: videos.season });
     // The note names the video, as a purchase's does, then says why.
     const note = `${videosNote([video!])}: ${reason}`;
-    const balance = await postLedgerEntry(tx, { userId: row.userId, kind: 'refund', amount: row.price, reference: `refund-${purchaseId}`, note });
+    const reference = `refund-${purchaseId}`;
+    const balance = await postLedgerEntry(tx, { userId: row.userId, kind: 'refund', amount: row.price, reference, note });
+    // The sale line it returns, as a negative line (receipts issue a credit note from it, DJ statements take it back).
+    const [sold] = row.saleLineId ? await tx.select().from(saleLines).where(eq(saleLines.id, row.saleLineId)) : [];
+    if (sold) {
+      await tx.insert(saleLines).values({ ledgerKind: 'refund', reference, kind: 'refund', userId: row.userId, videoId: sold.videoId, djId: sold.djId, title: sold.title, listPrice: sold.listPrice, amount: -row.price, refundsLineId: sold.id });
+    }
     return { userId: row.userId, videoId: row.videoId, price: row.price, balance };
   },
+
+  /** Money out by M-Pesa B2C: DJ payouts and refunds sent to M-Pesa (payout-ledger.ts). */
+  ...payoutLedger,
+
+  /** Gifts moved on: claimed by their recipient, or returned to their giver (gift-ledger.ts). */
+  ...giftLedger,
 
   /** A staff credit (amount > 0) or debit (< 0) with its reason; never takes a balance below zero (409). */
   async adjustBalance(tx: Database, a: { userId: number; amount: number; reason: string; reference?: string }): Promise<{ reference: string; before: number; balance: number }> {

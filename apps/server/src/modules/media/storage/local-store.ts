@@ -30,6 +30,16 @@ async function move(from: string, to: string) {
   }
 }
 
+/** Hard-links every file of a folder into a new one (copies when links are refused: another disk, a file system without them). */
+async function linkTree(from: string, to: string) {
+  await fs.mkdir(to, { recursive: true });
+  for (const entry of await fs.readdir(from, { withFileTypes: true })) {
+    const [src, dst] = [path.join(from, entry.name), path.join(to, entry.name)];
+    if (entry.isDirectory()) await linkTree(src, dst);
+    else await fs.link(src, dst).catch(() => fs.copyFile(src, dst));
+  }
+}
+
 /** A store, or the local store at a folder (what callers that predate the interface pass). */
 export const asMediaStore = (where: MediaStore | string): MediaStore => (typeof where === 'string' ? createLocalStore(where) : where);
 
@@ -51,6 +61,18 @@ export function createLocalStore(root: string): MediaStore & { pathOf(key: strin
       const target = pathOf(prefix.replace(/\/$/, ''));
       await fs.rm(target, { recursive: true, force: true });
       await move(dir, target);
+    },
+    /** Built under a temporary name, then renamed: the copy appears whole or not at all. Files are never changed in place, so links are safe. */
+    async copyFolder(fromPrefix, toPrefix) {
+      const target = pathOf(toPrefix.replace(/\/$/, ''));
+      const tmp = `${target}.${randomUUID()}.partial`;
+      try {
+        await linkTree(pathOf(fromPrefix.replace(/\/$/, '')), tmp);
+        await fs.rm(target, { recursive: true, force: true });
+        await fs.rename(tmp, target);
+      } finally {
+        await fs.rm(tmp, { recursive: true, force: true });
+      }
     },
     async read(key) {
       return fs.readFile(pathOf(key)).catch(() => null);

@@ -27,6 +27,11 @@ export interface MediaStore {
   exists(key: string): Promise<boolean>;
   /** The names directly under prefix (`a/b/` lists `c` for `a/b/c/d`): revisions of a video. */
   children(prefix: string): Promise<string[]>;
+  /**
+   * Copies every file under fromPrefix to toPrefix (a demo clip's renditions to another demo video,
+   * decision 0033): hard links on disk, server-side copies in a bucket; the copy replaces what was there.
+   */
+  copyFolder(fromPrefix: string, toPrefix: string): Promise<void>;
   /** Moves an object (a finished upload into place): a rename on disk, a copy then delete in a bucket (at most 5 GB). */
   move(fromKey: string, toKey: string): Promise<void>;
   remove(key: string): Promise<void>;

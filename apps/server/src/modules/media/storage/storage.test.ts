@@ -71,6 +71,22 @@ describe.each(drivers)('the media store on $name', ({ make }) => {
     expect(await store.exists('private/videos/3/r2-1/master.m3u8')).toBe(false);
   });
 
+  it('copies a folder of renditions under another video, and the copy outlives the original', async () => {
+    const dir = path.join(tmp, 'out-shared');
+    await fs.mkdir(path.join(dir, '240p'), { recursive: true });
+    await fs.writeFile(path.join(dir, 'master.m3u8'), '#EXTM3U shared\n');
+    await fs.writeFile(path.join(dir, '240p', 'seg-0001.m4s'), 'segment');
+    await store.putFolder('private/videos/5/r7-1', dir);
+    await store.put('private/videos/6/r7-1/stale.m3u8', 'left from an earlier attempt');
+    await store.copyFolder('private/videos/5/r7-1', 'private/videos/6/r7-1');
+    expect((await store.read('private/videos/6/r7-1/master.m3u8'))?.toString()).toBe('#EXTM3U shared\n');
+    expect((await store.read('private/videos/6/r7-1/240p/seg-0001.m4s'))?.toString()).toBe('segment');
+    expect(await store.exists('private/videos/6/r7-1/stale.m3u8')).toBe(false);
+    expect(await store.children('private/videos/6')).toEqual(['r7-1']);
+    await store.removePrefix('private/videos/5');
+    expect((await store.read('private/videos/6/r7-1/240p/seg-0001.m4s'))?.toString()).toBe('segment');
+  });
+
   it('refuses keys that climb out of the store', async () => {
     for (const bad of ['../etc/passwd', 'private/../../x', '/abs', 'a//b', 'a\\b']) await expect(store.read(bad)).rejects.toThrow(/Not a media key/);
   });

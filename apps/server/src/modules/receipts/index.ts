@@ -1,0 +1,43 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { etimsSimulator, simControl, type EtimsSimControl } from '@store/etims-sim';
+import type { Mailer } from '../mail/mailer.ts';
+import type { SmsSender } from '../sms/sms-sender.ts';
+import { createEtimsClient } from './etims-client.ts';
+import { createReceiptRepository } from './receipt-repository.ts';
+import { createReceiptService } from './receipt-service.ts';
+import { receiptAdminRoutes, receiptRoutes } from './routes.ts';
+import { createReceiptSubmitter } from './submitter.ts';
+
+export interface ReceiptsOptions {
+  /** How the eTIMS client reaches eTIMS (tests route it in-process). */
+  etimsFetch?: typeof fetch;
+}
+
+/**
+ * Wires tax receipts: the eTIMS simulator in simulator mode (under /etims-sim), the OSCU client, the
+ * submitter the etims-submit job runs, and the customer's and staff's routes. Receipts themselves
+ * are made by the database when a sale commits (migration 0022).
+ */
+export async function createReceipts(app: FastifyInstance, wiring: { mailer: Mailer; sms: SmsSender }, opts: ReceiptsOptions = {}) {
+  const c = app.config.etims;
+  let sim: EtimsSimControl | null = null;
+  if (c.mode === 'simulator') {
+    sim = simControl();
+    await app.register(etimsSimulator, { prefix: '/etims-sim', control: sim, taxpayerName: c.sellerName, stateFile: path.join(app.config.dataDir, 'etims-sim', 'state.json') });
+  }
+  const repo = createReceiptRepository(app.db);
+  const client = createEtimsClient({ baseUrl: c.url, tin: c.pin, branchId: c.branchId, deviceSerial: c.deviceSerial, ...(opts.etimsFetch ? { fetch: opts.etimsFetch } : {}) });
+  const submitter = createReceiptSubmitter({ repo, client, config: c, log: app.log });
+  const service = createReceiptService({ db: app.db, repo, config: c, publicUrl: app.config.publicUrl, mailer: wiring.mailer, sms: wiring.sms });
+  return {
+    repo,
+    submitter,
+    service,
+    /** The simulator's switch (refuse, out of reach) and what it signed; null outside simulator mode. */
+    sim,
+    routes: receiptRoutes(service),
+    adminRoutes: receiptAdminRoutes({ repo }),
+  };
+}
+export type Receipts = Awaited<ReturnType<typeof createReceipts>>;

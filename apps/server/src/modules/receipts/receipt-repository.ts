@@ -1,0 +1,139 @@
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { AdminSortField } from '@store/contract';
+import type { Database } from '../../db/client.ts';
+import { etimsDevices, receipts, saleLines, users } from '../../db/schema.ts';
+
+export type ReceiptRow = typeof receipts.$inferSelect;
+
+/** The back office's sort fields for unsigned receipts, each with its column (the contract names them). */
+export const receiptSortable = {
+  id: receipts.id,
+  invoice_no: receipts.invoiceNo,
+  issued_at: receipts.issuedAt,
+  total: receipts.total,
+  state: receipts.etimsState,
+  attempts: receipts.etimsAttempts,
+} satisfies Record<AdminSortField<'receipts'>, unknown>;
+export type DeviceRow = typeof etimsDevices.$inferSelect;
+
+export interface ReceiptLine {
+  videoId: number;
+  title: string;
+  listPrice: number;
+  /** What was paid (a credit note's: what it gives back), whole Ksh, positive. */
+  amount: number;
+}
+
+export interface FullReceipt extends ReceiptRow {
+  lines: ReceiptLine[];
+  originalInvoiceNo: number | null;
+}
+
+/** The SQL of receipts: the only place that reads or writes them (the trigger of migration 0022 makes them). */
+export function createReceiptRepository(db: Database) {
+  async function withLines(rows: ReceiptRow[]): Promise<FullReceipt[]> {
+    if (rows.length === 0) return [];
+    const lines = await db
+      .select({ ledgerKind: saleLines.ledgerKind, reference: saleLines.reference, videoId: saleLines.videoId, title: saleLines.title, listPrice: saleLines.listPrice, amount: saleLines.amount })
+      .from(saleLines)
+      .where(sql`(${saleLines.ledgerKind}, ${saleLines.reference}) IN (${sql.join(
+        rows.map((r) => sql`(${r.ledgerKind}, ${r.reference})`),
+        sql`, `,
+      )})`)
+      .orderBy(asc(saleLines.id));
+    const originals = rows.map((r) => r.originalReceiptId).filter((id): id is number => id !== null);
+    const numbers = originals.length ? await db.select({ id: receipts.id, invoiceNo: receipts.invoiceNo }).from(receipts).where(inArray(receipts.id, originals)) : [];
+    return rows.map((r) => ({
+      ...r,
+      lines: lines
+        .filter((l) => l.ledgerKind === r.ledgerKind && l.reference === r.reference && l.amount !== 0)
+        .map((l) => ({ videoId: l.videoId, title: l.title, listPrice: l.listPrice, amount: Math.abs(l.amount) })),
+      originalInvoiceNo: numbers.find((n) => n.id === r.originalReceiptId)?.invoiceNo ?? null,
+    }));
+  }
+
+  return {
+    withLines,
+
+    async get(id: number, userId?: number): Promise<FullReceipt | null> {
+      const rows = await db
+        .select()
+        .from(receipts)
+        .where(and(eq(receipts.id, id), userId === undefined ? undefined : eq(receipts.userId, userId)));
+      return (await withLines(rows))[0] ?? null;
+    },
+
+    async listForUser(userId: number, page: { limit: number; offset: number }): Promise<{ count: number; rows: FullReceipt[] }> {
+      const [total] = await db.select({ n: count() }).from(receipts).where(eq(receipts.userId, userId));
+      const rows = await db.select().from(receipts).where(eq(receipts.userId, userId)).orderBy(desc(receipts.issuedAt), desc(receipts.id)).limit(page.limit).offset(page.offset);
+      return { count: Number(total?.n ?? 0), rows: await withLines(rows) };
+    },
+
+    /** Receipts eTIMS has not signed yet, oldest number first, with whose they are (the back office). */
+    async unsigned(page: { limit: number; offset: number }, state?: 'pending' | 'failed', order: SQL = asc(receipts.invoiceNo)) {
+      const where = state ? eq(receipts.etimsState, state) : ne(receipts.etimsState, 'signed');
+      const [total] = await db.select({ n: count() }).from(receipts).where(where);
+      const rows = await db
+        .select({ receipt: receipts, email: users.email })
+        .from(receipts)
+        .innerJoin(users, eq(users.id, receipts.userId))
+        .where(where)
+        .orderBy(order, asc(receipts.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { count: Number(total?.n ?? 0), rows };
+    },
+
+    /** The next receipts to send, with their lines: invoices go to the control unit in the order they were numbered. */
+    async nextUnsigned(limit: number): Promise<FullReceipt[]> {
+      return withLines(await db.select().from(receipts).where(ne(receipts.etimsState, 'signed')).orderBy(asc(receipts.invoiceNo)).limit(limit));
+    },
+
+    /** Keeps the control unit's answer; only an unsigned receipt changes, so a receipt is signed once. */
+    async markSigned(id: number, s: { cuId: string; curRcptNo: number; totRcptNo: number; intrlData: string; rcptSign: string; sdcDateTime: string }): Promise<boolean> {
+      const rows = await db
+        .update(receipts)
+        .set({ etimsState: 'signed', etimsResultCode: '000', etimsError: null, cuId: s.cuId, cuReceiptNo: s.curRcptNo, cuTotalReceiptNo: s.totRcptNo, internalData: s.intrlData, signature: s.rcptSign, sdcDateTime: s.sdcDateTime, signedAt: sql`now()`, etimsAttempts: sql`${receipts.etimsAttempts} + 1` })
+        .where(and(eq(receipts.id, id), ne(receipts.etimsState, 'signed')))
+        .returning({ id: receipts.id });
+      return rows.length > 0;
+    },
+
+    /** An attempt that did not sign: why, and when to try again. A refusal is "failed", no answer stays "pending". */
+    async markUnsigned(id: number, o: { refused: boolean; code: string | null; error: string; retryInMs: number }): Promise<void> {
+      await db
+        .update(receipts)
+        .set({
+          etimsState: o.refused ? 'failed' : 'pending',
+          etimsResultCode: o.code,
+          etimsError: o.error.slice(0, 500),
+          etimsAttempts: sql`${receipts.etimsAttempts} + 1`,
+          etimsNextAt: sql`now() + make_interval(secs => ${o.retryInMs / 1000})`,
+        })
+        .where(and(eq(receipts.id, id), ne(receipts.etimsState, 'signed')));
+    },
+
+    /** Staff's Retry: the receipt is due now. */
+    async retryNow(id: number): Promise<boolean> {
+      const rows = await db
+        .update(receipts)
+        .set({ etimsNextAt: sql`now()` })
+        .where(and(eq(receipts.id, id), ne(receipts.etimsState, 'signed')))
+        .returning({ id: receipts.id });
+      return rows.length > 0;
+    },
+
+    async device(k: { tin: string; branchId: string; deviceSerial: string }): Promise<DeviceRow | null> {
+      const [row] = await db
+        .select()
+        .from(etimsDevices)
+        .where(and(eq(etimsDevices.tin, k.tin), eq(etimsDevices.branchId, k.branchId), eq(etimsDevices.deviceSerial, k.deviceSerial)));
+      return row ?? null;
+    },
+
+    async saveDevice(d: { tin: string; branchId: string; deviceSerial: string; cuId: string; cmcKey: string; sellerName: string | null }): Promise<void> {
+      await db.insert(etimsDevices).values(d).onConflictDoNothing();
+    },
+  };
+}
+export type ReceiptRepository = ReturnType<typeof createReceiptRepository>;

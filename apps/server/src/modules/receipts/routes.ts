@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminListQuerySchema, adminReceiptSchema, badRequestSchema, errorDetailSchema, RECEIPTS_PAGE_SIZE, receiptListSchema, receiptSchema, receiptsQuerySchema, sendReceiptSchema } from '@store/contract';
+import { pageWindow, toPage } from '../../lib/pagination.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { currentUser } from '../accounts/auth.ts';
+import { listWindow, sendList } from '../admin/simple-rest.ts';
+import { sortOrder } from '../admin/list-query.ts';
+import { parseId } from '../catalog/catalog-service.ts';
+import { receiptSortable, type ReceiptRepository } from './receipt-repository.ts';
+import { adminReceiptView, type ReceiptService } from './receipt-service.ts';
+
+const tags = ['receipts'];
+const idParams = z.object({ id: z.string() });
+
+/** The customer's tax receipts (CONTRACT §12): their own only; anyone else's is a 404. */
+export const receiptRoutes =
+  (service: ReceiptService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/receipts',
+      {
+        preHandler: app.requireUser,
+        schema: { tags, summary: 'Your tax invoices and credit notes, newest first', security: [{ bearer: [] }], querystring: receiptsQuerySchema, response: { 200: receiptListSchema, 400: badRequestSchema, 401: errorDetailSchema, 404: errorDetailSchema } },
+      },
+      async (request) => {
+        const window = pageWindow(request.query.page, request.query.page_size, RECEIPTS_PAGE_SIZE);
+        const { count, results } = await service.list(currentUser(request).id, { limit: window.pageSize, offset: window.offset });
+        return toPage(request.url, window, count, results);
+      },
+    );
+    app.get(
+      '/receipts/:id',
+      {
+        preHandler: app.requireUser,
+        schema: { tags, summary: 'One of your receipts, with what KRA’s control unit answered', security: [{ bearer: [] }], params: idParams, response: { 200: receiptSchema, 401: errorDetailSchema, 404: errorDetailSchema } },
+      },
+      async (request) => service.get(parseId(request.params.id), currentUser(request).id),
+    );
+    app.post(
+      '/receipts/:id/send',
+      {
+        preHandler: app.requireUser,
+        // Each copy is a mail or an SMS someone pays for: a few per quarter hour per customer (counted
+        // after sign-in, so by account: many Kenyan phones share one carrier address).
+        config: { rateLimit: { max: 5, timeWindow: '15 minutes', hook: 'preHandler', keyGenerator: (request) => `receipt-send:${request.user?.id ?? request.ip}` } },
+        schema: { tags, summary: 'Send a copy of your receipt by e-mail or SMS', security: [{ bearer: [] }], params: idParams, body: sendReceiptSchema, response: { 202: errorDetailSchema, 400: badRequestSchema, 401: errorDetailSchema, 404: errorDetailSchema, 429: errorDetailSchema } },
+      },
+      async (request, reply) => reply.status(202).send(await service.send(parseId(request.params.id), currentUser(request).id, request.body)),
+    );
+  };
+
+/** The back office: receipts eTIMS has not signed, why, and a Retry (staff only, under /api/admin). */
+export const receiptAdminRoutes =
+  (d: { repo: ReceiptRepository }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/receipts',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Receipts waiting for or refused by eTIMS, oldest invoice first (filter state: pending or failed)',
+          security: [{ bearer: [] }],
+          querystring: adminListQuerySchema,
+          response: { 200: z.array(adminReceiptSchema), 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetailSchema },
+        },
+      },
+      async (request, reply) => {
+        const w = listWindow(request.query);
+        const state = (w.filter as { state?: unknown }).state;
+        const order = sortOrder(w.sort, receiptSortable, ['invoice_no', 'ASC']);
+        const { count, rows } = await d.repo.unsigned({ limit: w.limit, offset: w.offset }, state === 'pending' || state === 'failed' ? state : undefined, order);
+        return sendList(reply, 'receipts', rows.map((r) => adminReceiptView(r.receipt, r.email)), w.offset, count);
+      },
+    );
+    app.post(
+      '/receipts/:id/retry',
+      { schema: { tags: ['admin'], summary: 'Send a receipt to eTIMS again now', security: [{ bearer: [] }], params: idParams, response: { 202: errorDetailSchema, 401: errorDetailSchema, 403: errorDetailSchema, 404: errorDetailSchema } } },
+      async (request, reply) => {
+        if (!(await d.repo.retryNow(parseId(request.params.id)))) throw new HttpError(404, 'No unsigned receipt with this id.');
+        return reply.status(202).send({ detail: 'The receipt will be sent to eTIMS again within seconds.' });
+      },
+    );
+  };

@@ -1,0 +1,106 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PromoUseReport, RevenueReportName, RevenueRow } from '@store/contract';
+import type { Database } from '../../db/client.ts';
+
+/** The store's days are Nairobi's (UTC+3 all year): a sale at 01:00 EAT belongs to that day. */
+const TZ = 'Africa/Nairobi';
+/** A report lists at most this many DJs, genres or videos (the best first). */
+const MAX_ROWS = 200;
+
+/** A range of Nairobi days, both included, as YYYY-MM-DD. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The instants the range covers: from the start of its first Nairobi day to the start of the day after its last. */
+const within = (column: SQL, r: DayRange) =>
+  sql`${column} >= (${r.from}::date::timestamp AT TIME ZONE ${TZ}) AND ${column} < ((${r.to}::date + 1)::timestamp AT TIME ZONE ${TZ})`;
+
+/**
+ * The sale lines of the range (migration 0016), each with the kind it was sold as: a refund line
+ * counts under the kind of the line it returns, on the day it was refunded.
+ */
+const lines = (r: DayRange) => sql`
+  lines AS (
+    SELECT l.video_id, l.dj_id, l.amount, l.ledger_kind, l.reference, l.kind = 'refund' AS is_refund,
+           CASE WHEN l.kind = 'refund' THEN o.kind ELSE l.kind END AS sale_kind,
+           (l.created_at AT TIME ZONE ${TZ})::date AS day
+    FROM sale_lines l LEFT JOIN sale_lines o ON o.id = l.refunds_line_id
+    WHERE ${within(sql`l.created_at`, r)})`;
+
+const sums = sql`
+  count(*) FILTER (WHERE NOT is_refund)::int AS videos,
+  count(DISTINCT ledger_kind || ':' || reference) FILTER (WHERE NOT is_refund)::int AS orders,
+  coalesce(sum(amount) FILTER (WHERE NOT is_refund), 0)::int AS sales,
+  coalesce(-sum(amount) FILTER (WHERE is_refund), 0)::int AS refunds,
+  coalesce(sum(amount), 0)::int AS net`;
+
+/** Each report: its rows' key and label, and what it groups by. */
+const grouped: Record<RevenueReportName, (r: DayRange) => SQL> = {
+  // Every day of the range, sold on or not.
+  day: (r) => sql`
+    WITH ${lines(r)}, days AS (SELECT generate_series(${r.from}::date, ${r.to}::date, interval '1 day')::date AS day)
+    SELECT to_char(days.day, 'YYYY-MM-DD') AS key, to_char(days.day, 'YYYY-MM-DD') AS label, ${sums}
+    FROM days LEFT JOIN lines ON lines.day = days.day GROUP BY days.day ORDER BY days.day`,
+  // The DJ at the time of the sale (sale_lines.dj_id), named as now.
+  dj: (r) => sql`
+    WITH ${lines(r)}
+    SELECT coalesce(d.id::text, '') AS key, coalesce(d.dj_name, '') AS label, ${sums}
+    FROM lines LEFT JOIN djs d ON d.id = lines.dj_id GROUP BY d.id, d.dj_name ORDER BY net DESC, label LIMIT ${MAX_ROWS}`,
+  genre: (r) => sql`
+    WITH ${lines(r)}
+    SELECT g.id::text AS key, g.title AS label, ${sums}
+    FROM lines JOIN videos v ON v.id = lines.video_id JOIN genres g ON g.id = v.genre_id GROUP BY g.id, g.title ORDER BY net DESC, label LIMIT ${MAX_ROWS}`,
+  video: (r) => sql`
+    WITH ${lines(r)}
+    SELECT v.id::text AS key, v.title || coalesce(' (' || v.season || ')', '') AS label, ${sums}
+    FROM lines JOIN videos v ON v.id = lines.video_id GROUP BY v.id, v.title, v.season ORDER BY net DESC, label LIMIT ${MAX_ROWS}`,
+  // The four ways of selling, each one present.
+  kind: (r) => sql`
+    WITH ${lines(r)}, kinds(kind, position) AS (VALUES ('purchase', 1), ('rental', 2), ('bundle', 3), ('gift', 4))
+    SELECT kinds.kind AS key, kinds.kind AS label, ${sums}
+    FROM kinds LEFT JOIN lines ON lines.sale_kind = kinds.kind GROUP BY kinds.kind, kinds.position ORDER BY kinds.position`,
+};
+
+type Numbers = Omit<RevenueRow, 'key' | 'label'>;
+const numbers = (r: Record<string, unknown>): Numbers => ({ videos: Number(r.videos), orders: Number(r.orders), sales: Number(r.sales), refunds: Number(r.refunds), net: Number(r.net) });
+
+export function createReportRepository(db: Database) {
+  return {
+    /** One revenue report's rows, and the range's totals (over every line, not only the rows listed). */
+    async revenue(name: RevenueReportName, r: DayRange): Promise<{ rows: RevenueRow[]; total: Numbers }> {
+      const [found, [total]] = await Promise.all([
+        rows<Record<string, unknown>>(db, grouped[name](r)),
+        rows<Record<string, unknown>>(db, sql`WITH ${lines(r)} SELECT ${sums} FROM lines`),
+      ]);
+      return { rows: found.map((f) => ({ key: String(f.key), label: String(f.label), ...numbers(f) })), total: numbers(total!) };
+    },
+
+    /**
+     * Promo codes' use (migration 0018): redemptions of sales that were paid (`used`), by when they
+     * were settled; held ones (a payment still open) and given-back ones are not use.
+     */
+    async promoUse(r: DayRange): Promise<Pick<PromoUseReport, 'rows' | 'total'>> {
+      const used = sql`r.state = 'used' AND ${within(sql`coalesce(r.settled_at, r.created_at)`, r)}`;
+      const [found, [total]] = await Promise.all([
+        rows<Record<string, unknown>>(
+          db,
+          sql`SELECT c.id, c.code, count(*)::int AS uses, count(DISTINCT r.user_id)::int AS customers, coalesce(sum(r.discount), 0)::int AS discount
+              FROM promo_redemptions r JOIN promo_codes c ON c.id = r.promo_code_id WHERE ${used}
+              GROUP BY c.id, c.code ORDER BY uses DESC, discount DESC, c.code LIMIT ${MAX_ROWS}`,
+        ),
+        rows<Record<string, unknown>>(db, sql`SELECT count(*)::int AS uses, count(DISTINCT r.user_id)::int AS customers, coalesce(sum(r.discount), 0)::int AS discount FROM promo_redemptions r WHERE ${used}`),
+      ]);
+      return {
+        rows: found.map((f) => ({ id: Number(f.id), code: String(f.code), uses: Number(f.uses), customers: Number(f.customers), discount: Number(f.discount) })),
+        total: { uses: Number(total!.uses), customers: Number(total!.customers), discount: Number(total!.discount) },
+      };
+    },
+  };
+}
+export type ReportRepository = ReturnType<typeof createReportRepository>;

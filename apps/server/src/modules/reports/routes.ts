@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequestSchema, errorDetailSchema, MAX_REPORT_DAYS, promoUseReportSchema, REPORT_RANGE_MESSAGE, reportQuerySchema, REVENUE_REPORTS, revenueReportSchema, type ReportQuery } from '@store/contract';
+import { FieldError } from '../../lib/http-errors.ts';
+import { createReportRepository, type DayRange } from './report-repository.ts';
+
+const DAY_MS = 24 * 3600 * 1000;
+const NAIROBI_OFFSET_MS = 3 * 3600 * 1000;
+const DEFAULT_DAYS = 30;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The range asked for, in Nairobi days: by default the 30 days to today; at most a year. */
+export function dayRange(q: ReportQuery, now = Date.now()): DayRange {
+  const to = q.to ?? (q.from ? isoDay(Math.min(Date.parse(q.from) + (DEFAULT_DAYS - 1) * DAY_MS, now + NAIROBI_OFFSET_MS)) : isoDay(now + NAIROBI_OFFSET_MS));
+  const from = q.from ?? isoDay(Date.parse(to) - (DEFAULT_DAYS - 1) * DAY_MS);
+  const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
+  if (days < 1 || days > MAX_REPORT_DAYS) throw new FieldError({ to: [REPORT_RANGE_MESSAGE] });
+  return { from, to };
+}
+
+const tags = ['reports'];
+const errors = { 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetailSchema };
+const noStore = { 'cache-control': 'private, no-store' };
+
+/** /api/admin/reports/*: staff's reports (CONTRACT §12), each one query on sale_lines or the promo tables. */
+export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createReportRepository(app.db);
+  app.get(
+    '/reports/revenue/:by',
+    {
+      schema: {
+        tags,
+        summary: 'Revenue by day, DJ, genre, video or way of selling (purchase, rental, bundle, gift), over Nairobi days',
+        params: z.object({ by: z.enum(REVENUE_REPORTS) }),
+        querystring: reportQuerySchema,
+        response: { 200: revenueReportSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const range = dayRange(request.query);
+      const found = await repo.revenue(request.params.by, range);
+      reply.headers(noStore);
+      return { ...range, ...found };
+    },
+  );
+  app.get(
+    '/reports/promo-codes',
+    { schema: { tags, summary: 'Promo codes’ use: paid redemptions, customers and Ksh taken off, over Nairobi days', querystring: reportQuerySchema, response: { 200: promoUseReportSchema, ...errors } } },
+    async (request, reply) => {
+      const range = dayRange(request.query);
+      const found = await repo.promoUse(range);
+      reply.headers(noStore);
+      return { ...range, ...found };
+    },
+  );
+};

@@ -1,0 +1,28 @@
+import type { Bundle, VideoBundle } from '@store/contract';
+import { posterUrls } from '../../media/images.ts';
+import type { BundleRow } from './bundle-repository.ts';
+import { priceForYou } from './pricing.ts';
+
+/** A bundle as the API shows it; with the customer's owned videos, also what it costs them. */
+export function toBundle(b: BundleRow, owned?: readonly number[]): Bundle {
+  const poster = posterUrls(b.videos.find((v) => v.posterKey)?.posterKey ?? null);
+  const out: Bundle = {
+    id: b.id,
+    title: b.title,
+    description: b.description,
+    image: poster.default,
+    image_set: poster.set,
+    kind: b.kind,
+    video_ids: b.videos.map((v) => v.id),
+    videos: b.videos.map((v) => ({ id: v.id, title: v.title, season: v.season, price: v.price, image: posterUrls(v.posterKey).default })),
+    price: b.price,
+    list_total: b.listTotal,
+  };
+  if (!owned) return out;
+  const mine = b.videos.filter((v) => owned.includes(v.id)).map((v) => v.id);
+  const unownedList = b.videos.filter((v) => !owned.includes(v.id)).reduce((s, v) => s + v.price, 0);
+  return { ...out, owned_video_ids: mine, price_for_you: priceForYou(b.price, b.listTotal, unownedList) };
+}
+
+/** How a video names a bundle it is part of. */
+export const toVideoBundle = (b: BundleRow): VideoBundle => ({ id: b.id, title: b.title, price: b.price });

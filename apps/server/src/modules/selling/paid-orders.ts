@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { CheckoutPayment } from '@store/contract';
+import type { Database } from '../../db/client.ts';
+import { idempotencyKeys } from '../../db/schema.ts';
+import { FieldError, HttpError } from '../../lib/http-errors.ts';
+import { ledger, type Sale, type SaleLineInput } from '../wallet/ledger.ts';
+import type { DepositRow, DepositService, PaidOrderBuyer, PaidOrderOutcome } from '../payments/deposit-service.ts';
+import { purchaseFailure } from '../payments/outcome-words.ts';
+import { applyPromo, confirmRedemption, releaseRedemption } from './promo-codes/promo-service.ts';
+
+/**
+ * The selling core (decision 0039): every way to pay of CONTRACT §11 (a rental, a bundle, a gift, a
+ * priced purchase) is a Seller run by `payForOrder`, which gives it the three outcomes of §8 and the
+ * Idempotency-Key, and by the registry below when an M-Pesa payment for it is confirmed.
+ */
+
+/** An order an M-Pesa payment carries (deposits.purchase_order, migration 0017): what to sell once paid. */
+export interface PaidOrder {
+  kind: string;
+  /** The sale's ledger reference, and its promo redemption's order reference. */
+  reference: string;
+  /** What it buys, as the deposit shows it (CONTRACT §8 `purchase.video_ids`). */
+  video_ids: number[];
+  promo_code?: string | null | undefined;
+  [field: string]: unknown;
+}
+
+/** What a seller charges: its lines before any promo code, and the ledger's note. */
+export interface Priced {
+  lines: SaleLineInput[];
+  note: string;
+  /** A bundle's id, for a code limited to bundles. */
+  bundleId?: number;
+}
+
+export interface Seller<O extends PaidOrder = PaidOrder, T = unknown> {
+  ledgerKind: Sale['ledgerKind'];
+  saleKind: Sale['saleKind'];
+  /**
+   * Prices the order in the sale's transaction (the customer's profile is locked by then when
+   * M-Pesa pays, by applyPromo or sell otherwise): throws an HttpError when it cannot be sold (404, 409).
+   */
+  price(tx: Database, userId: number, order: O): Promise<Priced>;
+  /** Writes what was sold (purchases, a rental, a gift) beside the sale, and answers the 201 body. */
+  deliver(tx: Database, userId: number, order: O, sold: { balance: number; total: number; lines: SaleLineInput[]; lineIds: number[] }): Promise<T>;
+}
+
+export type SellAttempt<T> = { outcome: 'sold'; body: T } | { outcome: 'short'; balance: number; total: number };
+
+/**
+ * THE pricing step before every sale: the order's one promo code (H2's applyPromo), redeemed in the
+ * sale's transaction; `hold` while an M-Pesa payment is open. Without a code the lines are unchanged.
+ */
+async function priceWithPromo(tx: Database, userId: number, seller: Seller, order: PaidOrder, priced: Priced, hold: boolean): Promise<SaleLineInput[]> {
+  if (!order.promo_code) return priced.lines;
+  const applied = await applyPromo(tx, { code: order.promo_code, userId, kind: seller.saleKind, lines: priced.lines, bundleId: priced.bundleId, orderReference: order.reference, hold });
+  return applied.lines;
+}
+
+/** Sells the order in `tx`: price, promo code, the ledger's sale, then what was sold. 'short' writes nothing. */
+export async function sellOrder<O extends PaidOrder, T>(tx: Database, seller: Seller<O, T>, userId: number, order: O): Promise<SellAttempt<T>> {
+  const priced = await seller.price(tx, userId, order);
+  const lines = await priceWithPromo(tx, userId, seller as Seller, order, priced, false);
+  const r = await ledger.sell(tx, { userId, ledgerKind: seller.ledgerKind, saleKind: seller.saleKind, reference: order.reference, note: priced.note, lines });
+  if (r.outcome === 'short') return r;
+  return { outcome: 'sold', body: await seller.deliver(tx, userId, order, { balance: r.balance, total: r.total, lines, lineIds: r.lineIds }) };
+}
+
+/** Thrown to roll a sale's transaction back: the balance was short (a promo redemption goes with it). */
+class Short extends Error {
+  constructor(
+    readonly balance: number,
+    readonly total: number,
+  ) {
+    super('short');
+  }
+}
+
+/** The request's fingerprint for its Idempotency-Key: the order without its fresh reference. */
+export const orderHash = (order: PaidOrder) => {
+  const { reference: _reference, ...rest } = order;
+  return createHash('sha256').update(JSON.stringify(rest, Object.keys(rest).sort())).digest('hex');
+};
+
+export type OrderAnswer<T> = { status: 201; body: T } | { status: 202; body: CheckoutPayment };
+
+/**
+ * The three outcomes of CONTRACT §8 for any seller: the balance covers it (201, the seller's body);
+ * short and no phone (402 with `shortfall`); short with a phone (202: one STK push for the shortfall,
+ * the order sold in the transaction that credits it). With an Idempotency-Key a retry is answered as
+ * the first (201 body stored beside the sale; 202 by its deposit), never charged or prompted twice.
+ */
+export async function payForOrder<O extends PaidOrder, T>(
+  deps: { db: Database; deposits: DepositService; simulatorPhone: string | null },
+  seller: Seller<O, T>,
+  o: { userId: number; order: O; phone?: string | undefined; idempotencyKey?: string | undefined },
+): Promise<OrderAnswer<T>> {
+  const { db } = deps;
+  const requestHash = orderHash(o.order);
+  // A 202's payment is read after the transaction: a query on `db` inside it waits for ever on
+  // PGlite's one connection (a retried gift or bundle prompt hung there).
+  const answered = async (tx: Database): Promise<OrderAnswer<T> | { depositId: number } | null> => {
+    if (!o.idempotencyKey) return null;
+    const [seen] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, o.userId), eq(idempotencyKeys.key, o.idempotencyKey)));
+    if (!seen) return null;
+    if (seen.requestHash !== requestHash) throw new HttpError(422, 'This Idempotency-Key was already used for a different purchase.');
+    if (seen.status === 202) return { depositId: (seen.body as { depositId: number }).depositId };
+    return { status: 201, body: seen.body as T };
+  };
+  let short: Short;
+  try {
+    const done = await db.transaction(async (t) => {
+      const tx = t as unknown as Database;
+      await ledger.lockProfile(tx, o.userId);
+      const replay = await answered(tx);
+      if (replay) return replay;
+      const r = await sellOrder(tx, seller, o.userId, o.order);
+      if (r.outcome === 'short') throw new Short(r.balance, r.total);
+      if (o.idempotencyKey) await tx.insert(idempotencyKeys).values({ userId: o.userId, key: o.idempotencyKey, requestHash, status: 201, body: r.body as object });
+      return { status: 201 as const, body: r.body };
+    });
+    return 'depositId' in done ? await paymentAnswer(deps, o.userId, done.depositId) : done;
+  } catch (err) {
+    if (!(err instanceof Short)) throw err;
+    short = err;
+  }
+  const shortfall = short.total - short.balance;
+  if (!o.phone) throw new HttpError(402, 'Your balance is too low for this purchase. Deposit with M-Pesa first.', { balance: short.balance, price: short.total, shortfall });
+  const { deposit } = await deps.deposits.startForPurchase(o.userId, { amount: shortfall, phone: o.phone, videoIds: o.order.video_ids, order: o.order }, async (tx, depositId) => {
+    // The code is held for this payment: given back if M-Pesa fails or is cancelled (releasePaidOrder).
+    await priceWithPromo(tx, o.userId, seller as unknown as Seller, o.order, await seller.price(tx, o.userId, o.order), true);
+    if (!o.idempotencyKey) return null;
+    const [stored] = await tx
+      .insert(idempotencyKeys)
+      .values({ userId: o.userId, key: o.idempotencyKey, requestHash, status: 202, body: { depositId } })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (stored) return null;
+    const [seen] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, o.userId), eq(idempotencyKeys.key, o.idempotencyKey)));
+    const seenId = (seen?.body as { depositId?: number } | undefined)?.depositId;
+    return seenId ? await deps.deposits.byId(seenId) : null;
+  });
+  return paymentAnswer(deps, o.userId, deposit.id, deposit);
+}
+
+async function paymentAnswer(deps: { deposits: DepositService; simulatorPhone: string | null }, userId: number, depositId: number, deposit?: DepositRow): Promise<OrderAnswer<never>> {
+  const d = deposit ?? (await deps.deposits.byId(depositId));
+  if (!d?.checkoutRequestId) throw new HttpError(409, 'This payment is still being sent to M-Pesa. Try again in a moment.');
+  return {
+    status: 202,
+    body: { CheckoutRequestID: d.checkoutRequestId, amount: d.amount, CustomerMessage: 'Enter your M-Pesa PIN to complete transaction.', deposit: await deps.deposits.status({ id: userId }, d.checkoutRequestId), simulator_phone: deps.simulatorPhone },
+  };
+}
+
+/**
+ * The sellers of paid orders, by kind (created once per app in app.ts): the transaction that credits
+ * an M-Pesa payment sells its order here, in a savepoint, so an order that can no longer be sold
+ * (owned meanwhile, a code used up, the balance short) leaves the money on the balance and says why.
+ * Orders made before migration 0017 (video ids only) go to `legacy`, orders' buy_videos.
+ */
+export function createPaidOrders(legacy: PaidOrderBuyer) {
+  const sellers = new Map<string, Seller>();
+  const buy: PaidOrderBuyer = async (tx, deposit) => {
+    const order = deposit.purchaseOrder as PaidOrder | null;
+    if (!order) return legacy(tx, deposit);
+    const seller = sellers.get(order.kind);
+    if (!seller) return failed(tx, order, purchaseFailure.missing);
+    try {
+      const r = await tx.transaction((sp) => sellOrder(sp as unknown as Database, seller, deposit.userId, order).then((a) => (a.outcome === 'short' ? Promise.reject(new Short(a.balance, a.total)) : a)));
+      if (order.promo_code) await confirmRedemption(tx, order.reference);
+      return r.outcome === 'sold' ? { state: 'completed' } : { state: 'failed', detail: purchaseFailure.short };
+    } catch (err) {
+      if (err instanceof Short) return failed(tx, order, purchaseFailure.short);
+      // A code refused now (used up, expired meanwhile) is a FieldError; a 409 is owned meanwhile.
+      if (err instanceof FieldError) return failed(tx, order, purchaseFailure.code);
+      if (err instanceof HttpError) return failed(tx, order, err.statusCode === 409 ? purchaseFailure.owned : purchaseFailure.missing);
+      throw err;
+    }
+  };
+  async function failed(tx: Database, order: PaidOrder, detail: string): Promise<PaidOrderOutcome> {
+    if (order.promo_code) await releaseRedemption(tx, order.reference);
+    return { state: 'failed', detail };
+  }
+  return {
+    /** A seller for paid orders of `kind` ('rental', 'bundle', 'gift', ...). */
+    register<O extends PaidOrder>(kind: O['kind'], seller: Seller<O, unknown>) {
+      sellers.set(kind, seller as unknown as Seller);
+    },
+    buy,
+    /** A payment that failed or was cancelled: its order's promo redemption is given back. */
+    async release(tx: Database, deposit: DepositRow): Promise<void> {
+      const order = deposit.purchaseOrder as PaidOrder | null;
+      if (order?.promo_code) await releaseRedemption(tx, order.reference);
+    },
+  };
+}
+export type PaidOrders = ReturnType<typeof createPaidOrders>;

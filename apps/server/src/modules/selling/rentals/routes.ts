@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequestSchema, errorDetailSchema, pageParamSchema, pageSizeSchema, paginated, rentalInputSchema, rentalResultSchema, rentalSchema } from '@store/contract';
+import { saleHeaders, saleResponses } from '../sale-responses.ts';
+import { currentUser } from '../../accounts/auth.ts';
+import type { PromoGuesses } from '../promo-codes/guess-limits.ts';
+import type { RentalService } from './rental-service.ts';
+
+const tags = ['rentals'];
+
+export function rentalRoutes(deps: { rentals: RentalService; promoGuesses: PromoGuesses }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/rentals',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          summary: 'Rent a video at its rent_price (CONTRACT §11)',
+          description:
+            'Until its first play a rental expires 30 days after renting; the first fetch of its media starts it, and it then ends rental_hours later. Never the download file. ' +
+            'Balance covers it: 201. Short and no `phone_number`: 402 with `shortfall`. Short with `phone_number`: 202, one M-Pesa prompt for the shortfall, rented when M-Pesa confirms. ' +
+            'Owned, or a rental of it live: 409. One `promo_code`; an Idempotency-Key makes retries safe.',
+          security: [{ bearer: [] }],
+          headers: saleHeaders,
+          body: rentalInputSchema,
+          response: { 201: rentalResultSchema, ...saleResponses },
+        },
+      },
+      async (request, reply) => {
+        // A code answers like the preview does, so it takes from the preview's limits (429).
+        if (request.body.promo_code) await deps.promoGuesses.take(request.ip, currentUser(request).id);
+        const answer = await deps.rentals.rent(
+          currentUser(request).id,
+          { videoId: request.body.video_id, phone: request.body.phone_number, promoCode: request.body.promo_code, idempotencyKey: request.headers['idempotency-key'] },
+          { ageConfirmed: request.body.age_confirmed, familyUnlock: request.headers['x-family-unlock'] },
+        );
+        return reply.status(answer.status).send(answer.body);
+      },
+    );
+
+    app.get(
+      '/rentals',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          summary: 'The customer’s rentals, newest first, each with its clock',
+          security: [{ bearer: [] }],
+          querystring: z.object({ page: pageParamSchema, page_size: pageSizeSchema }),
+          response: { 200: paginated(rentalSchema), 400: badRequestSchema, 401: errorDetailSchema, 404: errorDetailSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return deps.rentals.list(request.url, currentUser(request).id, request.query);
+      },
+    );
+  };
+}
