@@ -3,11 +3,19 @@ import path from 'node:path';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 import { theme } from './src/components/theme.ts';
+import { CATALOGUE_CACHE } from './src/pwa/cache-names.ts';
 
 const DAY = 24 * 3600;
 
 /** The catalogs main.tsx loads before the first render (the shared layers' and the catalogue's), in both languages. */
 const SHELL_CATALOGS = ['src/locales/en.json', 'src/locales/sw.json', 'src/features/catalog/locales/en.json', 'src/features/catalog/locales/sw.json'];
+
+/**
+ * The small parts that must open with no network after one visit although the home page does not
+ * load them (decision 0035): the phone's menu and the Saved videos screen, both plain elements (a few
+ * KB). The Saved list itself and the player are kept for the accounts that saved videos, by the app.
+ */
+const OFFLINE_PARTS = ['src/app/layout/menu-drawer.tsx', 'src/app/routes/saved.tsx'];
 
 interface ViteManifestChunk {
   file: string;
@@ -18,7 +26,8 @@ interface ViteManifestChunk {
 
 /**
  * What the service worker downloads when it installs: the shell only (index.html, the entry chunk and
- * the chunks it imports statically, their CSS, the first catalogs, the manifest and its icons). Lazy
+ * the chunks it imports statically, their CSS, the first catalogs, the menu and the Saved screen, the
+ * manifest and its icons). Lazy
  * screens, the player and hls.js are cached when first opened (the runtime rule for /assets/), so an
  * install costs a customer on a metered bundle what the home page costs anyway.
  */
@@ -35,6 +44,7 @@ function shellOnly(outDir: string): ManifestTransform {
     };
     Object.keys(manifest).filter((key) => manifest[key]!.isEntry).forEach(walk);
     SHELL_CATALOGS.forEach(walk);
+    OFFLINE_PARTS.forEach(walk);
     return { manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || keep.has(entry.url)), warnings: [] };
   };
 }
@@ -102,7 +112,7 @@ export function storefrontPwa() {
           urlPattern: ({ url, request, sameOrigin }) =>
             sameOrigin && request.method === 'GET' && !request.headers.has('authorization') && /^\/api\/(videoDetails|trend|genre|genreTotal|dj|dj_Total|notification|ceo|about_team)\//.test(url.pathname),
           handler: 'NetworkFirst',
-          options: { cacheName: 'catalogue', networkTimeoutSeconds: 4, expiration: { maxEntries: 200, maxAgeSeconds: 14 * DAY }, cacheableResponse: { statuses: [200] } },
+          options: { cacheName: CATALOGUE_CACHE, networkTimeoutSeconds: 4, expiration: { maxEntries: 200, maxAgeSeconds: 14 * DAY }, cacheableResponse: { statuses: [200] } },
         },
         {
           // Posters and DJ portraits: content-addressed (a new picture has a new address), so cache first.

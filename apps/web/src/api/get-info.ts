@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Info } from '@store/contract';
 import { authRequest } from '../lib/auth.ts';
-import { rememberBalance, rememberOwned } from '../lib/session.ts';
+import { rememberAccount, rememberBalance, rememberOwned } from '../lib/session.ts';
 import { adoptAccountLanguage } from './account-language.ts';
 
 /** GET /api/info/: the signed-in customer, their deposits and purchases (read again on focus: a refund shows). */
@@ -11,6 +11,7 @@ export function useInfo(enabled = true) {
     enabled,
     queryFn: async () => {
       const info = await authRequest<Info>('GET', '/info/');
+      rememberAccount(info.user.id);
       rememberBalance(info.user.profile.account);
       rememberOwned(info.purchase, true);
       void adoptAccountLanguage(info.user.profile);

@@ -13,6 +13,8 @@ export interface VideoQuery {
   popular?: boolean;
   title?: string;
   page?: number;
+  /** KFCB ratings to keep, comma-separated (`GE,PG`): CONTRACT §13. */
+  rating?: string;
 }
 
 export const videosQueryKey = (q: VideoQuery) => ['videos', q] as const;

@@ -1,6 +1,6 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginResponse } from '@store/contract';
-import { apiPost } from '../lib/api-client.ts';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginResponse, SignInLinkCheck, SignInLinkResponse } from '@store/contract';
+import { ApiError, apiPost } from '../lib/api-client.ts';
 import { authRequest, setAccessToken } from '../lib/auth.ts';
 import { localCart } from '../lib/local-cart.ts';
 import { adoptAccountLanguage, forgetAccountLanguage } from './account-language.ts';
@@ -9,10 +9,21 @@ import { forgetSession, rememberOwned, rememberSession } from '../lib/session.ts
 /** The queries whose answers belong to one customer. */
 const USER_QUERIES = ['info', 'cart', 'owned-video', 'deposit'];
 
+/** The account id an access token names (its `sub`): saved videos are kept under it. Null if unreadable. */
+export function accountIdOf(token: string): number | null {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    const id = Number(payload.sub);
+    return Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 /** What signing in does, however it happened: token in memory, session remembered, carts merged, cache fresh. */
 async function startSession(client: QueryClient, res: LoginResponse) {
   setAccessToken(res.tokens.access);
-  rememberSession({ username: res.username, pictureUrl: res.profile.profile_pic, isStaff: res.is_staff });
+  rememberSession({ username: res.username, pictureUrl: res.profile.profile_pic, isStaff: res.is_staff, accountId: accountIdOf(res.tokens.access) });
   rememberOwned(res.purchase, true);
   // The account's language, or the device's saved on the account when it has none yet.
   await adoptAccountLanguage(res.profile, true);
@@ -33,12 +44,50 @@ export function useLogin() {
   });
 }
 
-/** POST /api/register/quick/: sign-up at checkout with an e-mail and the M-Pesa phone, signed in at once. */
+/**
+ * POST /api/register/quick/: sign-up at checkout with an e-mail and the M-Pesa phone. The answer is
+ * the same whether or not the e-mail has an account: a sign-in link arrives by mail, and carries the
+ * purchase (`next`, the videos) on (useSignInWithLink).
+ */
 export function useQuickSignup() {
+  return useMutation({
+    mutationFn: (input: { email: string; phone_number: string; next: string; video_ids: number[] }) => apiPost<{ detail: string }>('/register/quick/', input),
+  });
+}
+
+/**
+ * POST /api/login/link/check/: a mailed link looked at, not used: whose it is (masked) and whether
+ * this browser asked for it (only then does it carry the purchase on by itself).
+ */
+export function useSignInLinkCheck(token: string) {
+  return useQuery({ queryKey: ['sign-in-link', token], queryFn: () => apiPost<SignInLinkCheck>('/login/link/check/', { token }), retry: false, staleTime: Infinity });
+}
+
+/** The mailed link's token, claimed once even when the screen asks twice (React's development re-run). */
+const claimedLinks = new Map<string, Promise<SignInLinkResponse>>();
+
+/** POST /api/login/link/: signs in with a mailed sign-in link; the videos being bought join the cart. */
+export function useSignInWithLink() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; phone_number: string }) => apiPost<LoginResponse>('/register/quick/', input),
-    onSuccess: (res) => startSession(client, res),
+    mutationFn: (token: string) => {
+      const signIn = async () => {
+        const res = await apiPost<SignInLinkResponse>('/login/link/', { token });
+        await startSession(client, res);
+        if (res.video_ids.length > 0) await authRequest<unknown>('POST', '/cart/merge/', { body: { video_ids: res.video_ids } }).catch(() => undefined);
+        return res;
+      };
+      let claim = claimedLinks.get(token);
+      if (!claim) {
+        claim = signIn().catch((err: unknown) => {
+          // No answer (the connection): the link may still work, so opening it again tries again.
+          if (!(err instanceof ApiError)) claimedLinks.delete(token);
+          throw err;
+        });
+        claimedLinks.set(token, claim);
+      }
+      return claim;
+    },
   });
 }
 

@@ -60,14 +60,23 @@ describe('new password form', () => {
     expect(screen.getByRole('form', { name: 'Login' })).toBeInTheDocument();
   });
 
-  it('shows the seed’s error wording and the reason when the link is spent', async () => {
+  it('says only that a spent link is spent, not the seed’s "sending email" error above it', async () => {
     mockApi((url) => (url.pathname === '/api/password_reset/reset/' ? json({ token: ['This password reset link is invalid or has expired. Ask for a new one.'] }, 400) : emptyPage));
     renderApp(app, '/account/password_reset/old');
     type('New password', 'baobab-sunrise-88');
     type('Confirm password', 'baobab-sunrise-88');
     fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
-    expect(await screen.findByText('Error! sending email. Try again.')).toBeInTheDocument();
-    expect(screen.getByText(/invalid or has expired/)).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^This password reset link is invalid or has expired\. Ask for a new one\.$/);
+    expect(screen.queryByText(/sending email/)).toBeNull();
+  });
+
+  it('keeps the seed’s wording when saving fails for another reason', async () => {
+    mockApi((url) => (url.pathname === '/api/password_reset/reset/' ? json({ detail: 'Server error.' }, 503) : emptyPage));
+    renderApp(app, '/account/password_reset/the-token');
+    type('New password', 'baobab-sunrise-88');
+    type('Confirm password', 'baobab-sunrise-88');
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error! sending email. Try again.');
   });
 });
 

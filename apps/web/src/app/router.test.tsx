@@ -7,7 +7,8 @@ import { AppRoutes } from './router.tsx';
 import routerSource from './router.tsx?raw';
 
 const example = (route: string) => route.replace(/:[a-zA-Z]+/g, '1');
-const api = (url: URL) => (/\/videoDetails\/\d+\/$/.test(url.pathname) ? makeVideo(1) : emptyPage);
+const giftPreview = { state: 'sent', from: 'Amina', message: '', title: 'Video 1', expires_at: '2026-12-24T10:00:00Z', videos: [] };
+const api = (url: URL) => (/\/videoDetails\/\d+\/$/.test(url.pathname) ? makeVideo(1) : /\/gifts\/claim\/[^/]+\/$/.test(url.pathname) ? giftPreview : emptyPage);
 
 describe('storefront routes', () => {
   it('every path of the router is one the server answers with 200, not 404', () => {

@@ -10,6 +10,7 @@ import { loadContentMessages } from '../features/content/messages.ts';
 import { loadDepositMessages } from '../features/deposit/messages.ts';
 import { loadNotFoundMessages } from '../features/not-found/messages.ts';
 import { loadPlayerMessages } from '../features/player/messages.ts';
+import { loadReceiptMessages } from '../features/receipt/messages.ts';
 import { loadSearchMessages } from '../features/search/messages.ts';
 
 // The home page ships with the first bundle; every other screen loads when first opened, together with
@@ -29,18 +30,23 @@ const GuideScreen = lazyThemed(() => lists().then((m) => m.GuideScreen));
 const SearchScreen = lazyThemed(() => withMessages(import('../features/search/routes/search.tsx'), loadSearchMessages()).then((m) => m.default));
 // A video's page is plain elements like the home page (its buy dialog brings the theme when it opens).
 const VideoScreen = lazy(() => withMessages(import('./routes/video.tsx'), loadCartMessages()));
+// Plain elements: kept by the service worker with the shell, so the Saved list opens offline (decision 0035).
+const SavedScreen = lazy(() => import('./routes/saved.tsx'));
 const WatchScreen = lazyThemed(() => withMessages(import('./routes/watch.tsx'), loadPlayerMessages(), loadCartMessages()).then((m) => m.default));
 const ContactScreen = lazyThemed(() => withMessages(import('../features/content/routes/contact.tsx'), loadContentMessages()).then((m) => m.default));
 const AboutScreen = lazyThemed(() => withMessages(import('../features/content/routes/about.tsx'), loadContentMessages()).then((m) => m.default));
 const NotificationsScreen = lazyThemed(() => withMessages(import('../features/content/routes/notifications.tsx'), loadContentMessages()).then((m) => m.default));
 const NotFoundScreen = lazyThemed(() => withMessages(import('../features/not-found/not-found.tsx'), loadNotFoundMessages()).then((m) => m.default));
 const AuthenticateScreen = lazyThemed(() => withMessages(import('../features/auth/routes/authenticate.tsx'), loadAuthMessages()).then((m) => m.default));
+const SignInLinkScreen = lazyThemed(() => withMessages(import('../features/auth/routes/sign-in-link.tsx'), loadAuthMessages()).then((m) => m.default));
 const PasswordResetScreen = lazyThemed(() => withMessages(import('../features/auth/routes/password-reset.tsx'), loadAuthMessages()).then((m) => m.default));
 const AccountScreen = lazyThemed(() => withMessages(import('../features/account/routes/account.tsx'), loadAccountMessages()).then((m) => m.default));
 const ProfileScreen = lazyThemed(() => withMessages(import('../features/account/routes/profile.tsx'), loadAccountMessages()).then((m) => m.default));
 const DepositScreen = lazyThemed(() => withMessages(import('../features/deposit/routes/deposit.tsx'), loadDepositMessages()).then((m) => m.default));
 const CartScreen = lazyThemed(() => withMessages(import('../features/cart/routes/cart.tsx'), loadCartMessages()).then((m) => m.default));
 const PurchaseDoneScreen = lazyThemed(() => withMessages(import('../features/cart/routes/purchase-done.tsx'), loadCartMessages()).then((m) => m.default));
+const ReceiptScreen = lazyThemed(() => withMessages(import('../features/receipt/routes/receipt.tsx'), loadReceiptMessages()).then((m) => m.default));
+const GiftClaimScreen = lazyThemed(() => withMessages(import('../features/cart/routes/gift-claim.tsx'), loadCartMessages()).then((m) => m.default));
 
 /** Every storefront route of seed §2 (declarative routes: the data router's code is not needed). */
 export function AppRoutes() {
@@ -62,17 +68,20 @@ export function AppRoutes() {
         <Route path="/video/:id" element={<VideoScreen />} />
         <Route path="/watch/:id" element={<WatchScreen />} />
         <Route path="/play/:id" element={<WatchScreen layout="play" />} />
-        <Route path="/saved" element={<WatchScreen layout="saved" />} />
+        <Route path="/saved" element={<SavedScreen />} />
         <Route path="/contact" element={<ContactScreen />} />
         <Route path="/about" element={<AboutScreen />} />
         <Route path="/notifications" element={<NotificationsScreen />} />
         <Route path="/account/authenticate" element={<AuthenticateScreen />} />
         <Route path="/account/password_reset/:slug" element={<PasswordResetScreen />} />
+        <Route path="/account/sign-in/:token" element={<SignInLinkScreen />} />
         <Route path="/account" element={<AccountScreen />} />
         <Route path="/profile" element={<ProfileScreen />} />
         <Route path="/deposit" element={<DepositScreen />} />
         <Route path="/cart" element={<CartScreen />} />
         <Route path="/purchase/done" element={<PurchaseDoneScreen />} />
+        <Route path="/receipt/:id" element={<ReceiptScreen />} />
+        <Route path="/gift/:token" element={<GiftClaimScreen />} />
         {/* Dead links of the seed, settled in CONTRACT §7. */}
         <Route path="/account/dashboard" element={<Navigate to="/account" replace />} />
         <Route path="/account/cart" element={<Navigate to="/cart" replace />} />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Video } from '@store/contract';
 import './cards.css';
 
@@ -7,13 +8,15 @@ interface PosterProps {
   sizes: string;
   /** Posters in the first screenful load at once; the rest wait until they are scrolled near. */
   eager?: boolean;
+  /** Drawn over the poster's corner (the rating's symbol). */
+  children?: ReactNode;
 }
 
 /**
  * A 2:3 poster that reserves its space before it loads, so nothing shifts (CLS). A plain element with
  * a class (cards.css): pages show dozens, and a styled component each was main-thread work on a slow phone.
  */
-export function Poster({ video, sizes, eager = false }: PosterProps) {
+export function Poster({ video, sizes, eager = false, children }: PosterProps) {
   return (
     <div className="vc-poster">
       {video.image && (
@@ -29,6 +32,7 @@ export function Poster({ video, sizes, eager = false }: PosterProps) {
           fetchPriority={eager ? 'high' : undefined}
         />
       )}
+      {children}
     </div>
   );
 }

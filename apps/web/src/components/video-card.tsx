@@ -4,6 +4,7 @@ import type { Video } from '@store/contract';
 import { formatKsh } from '../lib/format.ts';
 import { rememberChosenVideo } from '../lib/session.ts';
 import { Poster } from './poster.tsx';
+import { RatingBadge } from './rating-badge.tsx';
 import { videoHref } from './use-video-href.ts';
 import './cards.css';
 
@@ -22,7 +23,9 @@ interface VideoCardProps {
 export const VideoCard = memo(function VideoCard({ video, sizes = '(max-width: 600px) 33vw, 160px', eager, guide }: VideoCardProps) {
   return (
     <Link className="vc-card" to={videoHref(video, { guide })} onClick={() => rememberChosenVideo(video)}>
-      <Poster video={video} sizes={sizes} eager={eager} />
+      <Poster video={video} sizes={sizes} eager={eager}>
+        {video.rating && <RatingBadge rating={video.rating} />}
+      </Poster>
       <p className="vc-title">{video.title}</p>
       <p className="vc-meta">
         {video.season ? `${video.season} · ` : ''}

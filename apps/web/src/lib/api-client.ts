@@ -1,4 +1,5 @@
 import { currentLanguage } from './i18n.ts';
+import { familyLockOn } from './family-lock.ts';
 
 /** An API answer that was not 2xx, with the server's message (CONTRACT §3 shapes). */
 export class ApiError extends Error {
@@ -6,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly body: unknown,
+    /** A 429's Retry-After, in seconds: when the customer may try again. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
   }
@@ -14,6 +17,13 @@ export class ApiError extends Error {
     if (this.status !== 400 || typeof this.body !== 'object' || this.body === null || 'detail' in this.body) return {};
     return this.body as Record<string, string[]>;
   }
+}
+
+/** A failed answer as an ApiError: the server's `detail` (or the status text) and a 429's Retry-After. */
+export function apiErrorFrom(res: Response, data: unknown): ApiError {
+  const detail = data && typeof data === 'object' && 'detail' in data ? String((data as { detail: unknown }).detail) : res.statusText;
+  const retryAfter = Number(res.headers.get('retry-after'));
+  return new ApiError(res.status, detail, data, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
 }
 
 export type QueryParams = Record<string, string | number | boolean | undefined>;
@@ -34,10 +44,7 @@ async function request<T>(method: string, url: string, body?: unknown, signal?: 
     body: body === undefined ? null : JSON.stringify(body),
   });
   const data: unknown = res.status === 204 ? null : await res.json().catch(() => null);
-  if (!res.ok) {
-    const detail = data && typeof data === 'object' && 'detail' in data ? String((data as { detail: unknown }).detail) : res.statusText;
-    throw new ApiError(res.status, detail, data);
-  }
+  if (!res.ok) throw apiErrorFrom(res, data);
   return data as T;
 }
 
@@ -61,7 +68,18 @@ function takeInitial(url: string): unknown {
   return value;
 }
 
+/**
+ * How catalogue reads go while the signed-in account's family lock is on (set by auth.ts): with its
+ * token, so the server answers the locked catalogue (no 16 or 18), never the visitor's copy written
+ * into the page.
+ */
+let lockedGet: (<T>(path: string, params?: QueryParams) => Promise<T>) | null = null;
+export const setLockedGet = (get: typeof lockedGet) => {
+  lockedGet = get;
+};
+
 export function apiGet<T>(path: string, params?: QueryParams, signal?: AbortSignal): Promise<T> {
+  if (lockedGet && familyLockOn()) return lockedGet<T>(path, params);
   const url = apiUrl(path, params);
   const inline = takeInitial(url);
   return inline === undefined ? request<T>('GET', url, undefined, signal) : Promise.resolve(inline as T);

@@ -16,6 +16,11 @@ const read = <T>(key: string, fallback: T): T => {
 };
 
 export const isSignedIn = () => localStorage.getItem('authorized') === 'true';
+/** The signed-in account's id (what its saved videos are kept under), or null when signed out or not yet known. */
+export function signedInAccount(): number | null {
+  const id = isSignedIn() ? read<unknown>('account_id', null) : null;
+  return typeof id === 'number' && Number.isInteger(id) ? id : null;
+}
 export const storedUserName = () => read<string | null>('user', null);
 export const storedPictureUrl = () => read<string | null>('pic_url', null);
 export const isStaff = () => read<boolean>('admin', false);
@@ -29,11 +34,21 @@ export const storedBalance = () => read<number | null>('balance', null);
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
 
-export function rememberSession(s: { username: string; pictureUrl: string | null; isStaff: boolean }) {
+export function rememberSession(s: { username: string; pictureUrl: string | null; isStaff: boolean; accountId?: number | null }) {
   localStorage.setItem('authorized', 'true');
+  // A new login whose id is not known yet must not inherit the previous account's (its saved videos).
+  if (s.accountId === null) localStorage.removeItem('account_id');
+  else if (s.accountId !== undefined) localStorage.setItem('account_id', JSON.stringify(s.accountId));
   localStorage.setItem('user', JSON.stringify(s.username));
   localStorage.setItem('pic_url', JSON.stringify(s.pictureUrl));
   localStorage.setItem('admin', JSON.stringify(s.isStaff));
+  notify();
+}
+
+/** The account's id as the server said it (/api/info/), for sessions that began before it was kept at login. */
+export function rememberAccount(id: number) {
+  if (read<unknown>('account_id', null) === id) return;
+  localStorage.setItem('account_id', JSON.stringify(id));
   notify();
 }
 
@@ -61,7 +76,7 @@ export function rememberPhone(phone: string) {
 
 /** Forgets everything the browser kept about the customer (seed §4 logout). */
 export function forgetSession() {
-  for (const key of ['authorized', 'user', 'pic_url', 'admin', 'balance', 'auth', 'auth_refresh', 'myList', 'myListTitles', 'ownedVideoIds', 'mpesa_phone', 'own', 'ownVideo', 'paid', 'paidVideo']) localStorage.removeItem(key);
+  for (const key of ['authorized', 'account_id', 'user', 'pic_url', 'admin', 'balance', 'auth', 'auth_refresh', 'myList', 'myListTitles', 'ownedVideoIds', 'mpesa_phone', 'own', 'ownVideo', 'paid', 'paidVideo']) localStorage.removeItem(key);
   try {
     sessionStorage.removeItem('deposit_history');
     sessionStorage.removeItem('purchase');
@@ -82,10 +97,10 @@ export function useSession() {
         window.removeEventListener('storage', cb);
       };
     },
-    () => `${isSignedIn()}|${localStorage.getItem('user')}|${localStorage.getItem('pic_url')}|${localStorage.getItem('admin')}|${localStorage.getItem('balance')}`,
+    () => `${isSignedIn()}|${localStorage.getItem('account_id')}|${localStorage.getItem('user')}|${localStorage.getItem('pic_url')}|${localStorage.getItem('admin')}|${localStorage.getItem('balance')}`,
   );
   void key;
-  return { signedIn: isSignedIn(), name: storedUserName(), picture: storedPictureUrl(), staff: isStaff(), balance: storedBalance() };
+  return { signedIn: isSignedIn(), account: signedInAccount(), name: storedUserName(), picture: storedPictureUrl(), staff: isStaff(), balance: storedBalance() };
 }
 
 /** The header's name: lowercased, cut to 4 characters plus an ellipsis, 'Anonymous' by default (seed §2). */

@@ -19,7 +19,12 @@ export function makeVideo(id: number, over: Partial<Video> = {}): Video {
     date_uploaded: new Date(Date.UTC(2026, 0, id)).toISOString(),
     suggest: false,
     popular: false,
+    rating: 'GE',
     for_sale: true,
+    duration: null,
+    download_size: null,
+    data_saver_size: null,
+    preview: null,
     ...over,
   };
 }

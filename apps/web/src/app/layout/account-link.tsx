@@ -27,7 +27,10 @@ export function AccountLink() {
   return (
     <Link to="/profile" className="account-link">
       {picture ? <img src={picture} alt="" width={28} height={28} style={{ borderRadius: '50%', objectFit: 'cover' }} /> : <PersonIcon />}
-      <span data-testid="account-name">{shortDisplayName(name)}</span>
+      {/* On a phone with a balance showing, the name gives way (shell.css): the search box keeps its room. */}
+      <span data-testid="account-name" className="account-name">
+        {shortDisplayName(name)}
+      </span>
       {balance !== null && (
         <span data-testid="header-balance" className="account-balance">
           {formatKsh(balance)}

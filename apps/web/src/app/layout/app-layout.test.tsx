@@ -1,9 +1,18 @@
-import { fireEvent, screen, waitFor, waitForElementToBeRemoved } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { emptyPage, mockApi, renderApp } from '../../test/render.tsx';
 import { setViewportWidth } from '../../test/setup.ts';
 import { AppLayout } from './app-layout.tsx';
+
+// jsdom has <dialog> without its modal methods: what the menu uses of them, as browsers do it.
+HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+  this.open = false;
+  this.dispatchEvent(new Event('close'));
+};
 
 const layout = (
   <Routes>
@@ -24,19 +33,23 @@ describe('layout', () => {
     expect(screen.queryByTestId('drawer')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = await screen.findByTestId('drawer');
+    await waitFor(() => expect(drawer).toHaveAttribute('open'));
     const links = [...drawer.querySelectorAll('a')].map((a) => a.textContent);
     expect(links).toEqual(['Home', 'TV show', 'Movie', 'Animation', 'DJ/s', 'Genre', 'Contact', 'About US', 'Cart', 'Account', 'Saved videos', 'Notification', 'Guide', 'Deposit']);
     fireEvent.click(screen.getByRole('link', { name: 'Genre' }));
-    await waitForElementToBeRemoved(() => screen.queryByTestId('drawer'));
+    await waitFor(() => expect(drawer).not.toHaveAttribute('open'));
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('on a phone, closes the drawer on a click outside it', async () => {
     setViewportWidth(360);
     renderApp(layout, '/new');
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-    await screen.findByTestId('drawer');
-    fireEvent.click(document.querySelector('.MuiBackdrop-root')!);
-    await waitForElementToBeRemoved(() => screen.queryByTestId('drawer'));
+    const drawer = await screen.findByTestId('drawer');
+    await waitFor(() => expect(drawer).toHaveAttribute('open'));
+    // A tap on the backdrop lands on the dialog element itself.
+    fireEvent.click(drawer);
+    await waitFor(() => expect(drawer).not.toHaveAttribute('open'));
   });
 
   it('on a wide screen, shows the sidebar by default and toggles it from the menu', async () => {

@@ -1,5 +1,5 @@
 import { useMediaQuery } from '../../lib/use-media-query.ts';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { STORE_NAME } from '../../lib/store-info.ts';
 import { AccountLink } from './account-link.tsx';
@@ -18,11 +18,12 @@ import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 import { LazySection } from '../../components/lazy-section.tsx';
 import { PwaMount } from '../../pwa/pwa-mount.tsx';
 import { useT } from '../../lib/i18n.ts';
-import { lazyThemed } from '../../components/lazy-themed.tsx';
+import { FamilyLockWatch } from './family-lock-watch.tsx';
 import './shell.css';
 
-// The drawer's code (modal, focus trap, transitions) loads the first time a phone opens the menu.
-const MenuDrawer = lazyThemed(() => import('./menu-drawer.tsx').then((m) => m.default));
+// The drawer's code loads the first time a phone opens the menu (the service worker keeps it, so it
+// opens offline); each failed load gets a fresh lazy component, so the next tap tries again.
+const loadMenuDrawer = () => lazy(() => import('./menu-drawer.tsx'));
 
 const MenuIcon = () => (
   <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
@@ -39,6 +40,9 @@ export function AppLayout() {
   const wide = useMediaQuery(`(min-width:${SIDEBAR_MIN_WIDTH}px)`);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
+  const [drawerFailures, setDrawerFailures] = useState(0);
+  // A new component after each failure, on purpose.
+  const MenuDrawer = useMemo(loadMenuDrawer, [drawerFailures]);
   const [sidebarShown, setSidebarShown] = useState(true);
   useEffect(reviewSavedVideosWhenOnline, []);
   const { pathname } = useLocation();
@@ -89,9 +93,20 @@ export function AppLayout() {
           )
         ) : (
           drawerUsed && (
-            <Suspense fallback={null}>
-              <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
-            </Suspense>
+            // A menu whose code cannot load closes instead of taking the whole app down with it.
+            <ScreenErrorBoundary
+              resetKey={String(drawerFailures)}
+              fallback={null}
+              onError={() => {
+                setDrawerOpen(false);
+                setDrawerUsed(false);
+                setDrawerFailures((n) => n + 1);
+              }}
+            >
+              <Suspense fallback={null}>
+                <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+              </Suspense>
+            </ScreenErrorBoundary>
           )
         )}
         {/* At least a screen tall: while a screen loads, the footer stays below the fold instead of jumping. */}
@@ -108,6 +123,7 @@ export function AppLayout() {
       </LazySection>
       <Footer />
       <PwaMount />
+      <FamilyLockWatch />
     </div>
   );
 }

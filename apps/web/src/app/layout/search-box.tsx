@@ -8,6 +8,12 @@ import { useT } from '../../lib/i18n.ts';
 /** Typing pauses this long before suggestions are asked for: one request per pause, not per key. */
 export const SUGGEST_DEBOUNCE_MS = 250;
 
+const SearchIcon = () => (
+  <svg className="search-icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+    <path d="M15.5 14h-.8l-.3-.3A6.5 6.5 0 1 0 14 15.5l.3.3v.8l5 5 1.5-1.5-5-5Zm-6 0a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9Z" />
+  </svg>
+);
+
 /**
  * The header's search: required text, submits to /search/{term} (seed §2, §5). As one types (2
  * letters or more), a few matching titles with their posters open below it: an ARIA 1.2 combobox
@@ -69,6 +75,7 @@ export function SearchBox() {
 
   return (
     <form role="search" onSubmit={submit} className="search-form">
+      <SearchIcon />
       <input
         className="search-input"
         value={term}

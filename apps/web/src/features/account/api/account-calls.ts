@@ -9,7 +9,7 @@ export function useUpdateProfile(buyerid: number | undefined) {
   return useMutation({
     mutationFn: (form: FormData) => authRequest<User>('PATCH', `/profile/${buyerid}/`, { form }),
     onSuccess: (user) => {
-      rememberSession({ username: user.username, pictureUrl: user.profile.profile_pic, isStaff: user.is_staff });
+      rememberSession({ username: user.username, pictureUrl: user.profile.profile_pic, isStaff: user.is_staff, accountId: user.id });
       void client.invalidateQueries({ queryKey: ['info'] });
     },
   });

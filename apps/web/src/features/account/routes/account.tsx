@@ -6,7 +6,13 @@ import type { Deposit } from '@store/contract';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { formatDate, formatKsh } from '../../../lib/format.ts';
 import { pageSx, PageTitle } from '../../../components/page.tsx';
+import { ActivityList } from '../components/activity-list.tsx';
+import { GiftsList } from '../components/gifts-list.tsx';
+import { RentalsList } from '../components/rentals-list.tsx';
+import { ReceiptsList } from '../components/receipts-list.tsx';
+import { FamilyLockCard } from '../components/family-lock-card.tsx';
 import { LogoutButton } from '../components/logout-button.tsx';
+import { paymentSentence } from '../../../lib/mpesa-outcome.ts';
 import { useGuardedInfo } from '../../../api/use-guarded-info.ts';
 import { useT } from '../../../lib/i18n.ts';
 
@@ -25,6 +31,11 @@ export default function AccountScreen() {
     { key: 'profile', label: t('account.menu.profile'), href: '/profile' },
     { key: 'cart', label: t('account.menu.cart'), href: '/cart' },
     { key: 'list', label: t('account.your_list'), href: '/account?section=list' },
+    { key: 'rentals', label: t('account.rentals.title'), href: '/account?section=rentals' },
+    { key: 'gifts', label: t('account.gifts.title'), href: '/account?section=gifts' },
+    { key: 'receipts', label: t('account.receipts.title'), href: '/account?section=receipts' },
+    { key: 'activity', label: t('account.activity.title'), href: '/account?section=activity' },
+    { key: 'family', label: t('account.family.title'), href: '/account?section=family' },
     { key: 'deposits', label: t('account.deposit_history'), href: '/account?section=deposits' },
     { key: 'setting', label: t('account.menu.setting'), href: '/profile?edit=1' },
     { key: 'deposit', label: t('account.menu.deposit'), href: '/deposit' },
@@ -57,10 +68,25 @@ export default function AccountScreen() {
             <ErrorState message={section === 'list' ? t('account.list_failed') : undefined} onRetry={() => void info.refetch()} />
           ) : !user ? (
             <Skeleton variant="rounded" height={160} />
+          ) : section === 'activity' ? (
+            <ActivityList />
+          ) : section === 'rentals' ? (
+            <RentalsList />
+          ) : section === 'gifts' ? (
+            <GiftsList />
+          ) : section === 'receipts' ? (
+            <ReceiptsList />
+          ) : section === 'family' ? (
+            <FamilyLockCard />
           ) : section === 'deposits' ? (
             <>
               <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                 {t('account.deposit_history')}
+              </Typography>
+              <Typography variant="body2" sx={{ mb: 1.5 }}>
+                <Link to="/account?section=activity" style={{ color: 'inherit' }}>
+                  {t('account.activity.all_money')}
+                </Link>
               </Typography>
               {info.data!.deposit_history.length === 0 ? (
                 <EmptyState message={t('account.no_deposits')} />
@@ -73,7 +99,8 @@ export default function AccountScreen() {
                         <Box component="span" sx={{ display: 'block', fontSize: 13, color: 'text.secondary' }}>
                           +{d.phone_number}
                           {d.receipt ? ` · ${t('account.receipt', { receipt: d.receipt })}` : ''}
-                          {d.state !== 'completed' && d.result_desc ? ` · ${d.result_desc}` : ''}
+                          {/* The store's sentence in the language chosen now, never M-Pesa's own words. */}
+                          {d.state !== 'completed' ? ` · ${paymentSentence(t, d)}` : ''}
                         </Box>
                       </span>
                       <Box component="span" sx={{ fontWeight: 700, color: { completed: 'success.main', pending: 'info.main', failed: 'error.main', cancelled: 'text.secondary', review: 'warning.main' }[d.state] }}>
@@ -98,8 +125,8 @@ export default function AccountScreen() {
                       <Box component={Link} to={`/watch/${p.video_id}`} sx={{ color: 'inherit', fontWeight: 600 }}>
                         {p.video_name}
                       </Box>
-                      <Box component="span" sx={{ color: 'text.secondary', fontSize: 13 }}>
-                        {formatKsh(p.price)} · {formatDate(p.purchase_time)}
+                      <Box component="span" sx={{ color: 'text.secondary', fontSize: 13, whiteSpace: 'nowrap' }}>
+                        {formatKsh(p.price)} · {formatDate(p.purchase_time, { dateOnly: true })}
                       </Box>
                     </Box>
                   ))}
@@ -114,7 +141,12 @@ export default function AccountScreen() {
               <Typography sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>{user.email}</Typography>
               <Typography sx={{ mt: 1.5, fontSize: 22, fontWeight: 800, color: 'secondary.main' }}>{formatKsh(user.profile.account)}</Typography>
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                {t('account.balance_member_since', { date: formatDate(user.date_joined) })}
+                {t('account.balance_member_since', { date: formatDate(user.date_joined, { dateOnly: true }) })}
+              </Typography>
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                <Link to="/account?section=activity" style={{ color: 'inherit' }}>
+                  {t('account.activity.all_money')}
+                </Link>
               </Typography>
             </Box>
           )}

@@ -10,12 +10,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { profileFormSchema, USERNAME_EDITABLE_MAX, type User } from '@store/contract';
+import { CURRENT_PASSWORD_NEEDED, profileFormSchema, USERNAME_EDITABLE_MAX, type User } from '@store/contract';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldProps, showServerErrors, useSchemaForm } from '../../../lib/forms.ts';
 import { formatKsh, localPhone } from '../../../lib/format.ts';
 import { pageSx } from '../../../components/page.tsx';
 import { useUpdateProfile } from '../api/account-calls.ts';
+import { useChangeEmail } from '../api/member-calls.ts';
 import { LogoutButton } from '../components/logout-button.tsx';
 import { useGuardedInfo } from '../../../api/use-guarded-info.ts';
 import { useT } from '../../../lib/i18n.ts';
@@ -52,13 +53,26 @@ function DashboardBar({ staff }: { staff: boolean }) {
 function EditForm({ user, onSaved, onCancel }: { user: User; onSaved: () => void; onCancel: () => void }) {
   const t = useT();
   const update = useUpdateProfile(user.profile.buyerid);
+  const changeEmail = useChangeEmail(user.id);
   const canRename = user.username.length <= USERNAME_EDITABLE_MAX;
-  const form = useSchemaForm(profileFormSchema, { username: user.username, phone_number: localPhone(user.profile.phone_number), country: user.profile.country, city: user.profile.city });
+  const form = useSchemaForm(profileFormSchema, { username: user.username, phone_number: localPhone(user.profile.phone_number), country: user.profile.country, city: user.profile.city, email: user.email, current_password: '' });
   const [picture, setPicture] = useState<File | null>(null);
+  // A new e-mail needs the current password (CONTRACT §3): the field shows once the address differs.
+  const typedEmail = form.watch('email') ?? '';
+  const changingEmail = typedEmail.trim().toLowerCase() !== user.email.toLowerCase();
 
   // Checked by the contract's schema, then sent as typed (multipart: the picture may come along).
-  const submit = form.handleSubmit(() => {
+  const submit = form.handleSubmit(async () => {
     const values = form.getValues();
+    if (changingEmail) {
+      if (!values.current_password) return form.setError('current_password', { type: 'required', message: CURRENT_PASSWORD_NEEDED });
+      try {
+        await changeEmail.mutateAsync({ email: values.email.trim(), current_password: values.current_password });
+      } catch (err) {
+        showServerErrors(form, err);
+        return;
+      }
+    }
     const body = new FormData();
     if (values.phone_number) body.append('phone_number', String(values.phone_number));
     if (canRename && values.username && values.username !== user.username) body.append('username', values.username);
@@ -73,6 +87,8 @@ function EditForm({ user, onSaved, onCancel }: { user: User; onSaved: () => void
   return (
     <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 1.5, maxWidth: 480 }} aria-label={t('account.edit_profile')}>
       <TextField label={t('account.username')} disabled={!canRename} {...fieldProps(form, 'username', canRename ? t('account.username_once') : t('account.username_fixed'))} />
+      <TextField label={t('account.email')} type="email" autoComplete="email" {...fieldProps(form, 'email', '')} />
+      {changingEmail && <TextField label={t('account.current_password')} type="password" autoComplete="current-password" {...fieldProps(form, 'current_password', t('account.current_password_hint'))} />}
       <TextField label={t('account.phone_number')} type="tel" {...fieldProps(form, 'phone_number', '')} slotProps={{ input: { startAdornment: <InputAdornment position="start">+254</InputAdornment> } }} />
       <TextField label={t('account.country')} {...fieldProps(form, 'country', '')} />
       <TextField label={t('account.city')} {...fieldProps(form, 'city', '')} />
@@ -80,7 +96,7 @@ function EditForm({ user, onSaved, onCancel }: { user: User; onSaved: () => void
         {picture ? t('account.picture_chosen', { name: picture.name }) : t('account.choose_picture')}
         <input hidden type="file" name="profile_pic" accept="image/jpeg,image/png,image/webp" onChange={(e) => setPicture(e.target.files?.[0] ?? null)} />
       </Button>
-      {update.isPending && <LinearProgress aria-label={t('account.saving')} />}
+      {(update.isPending || changeEmail.isPending) && <LinearProgress aria-label={t('account.saving')} />}
       {pictureError && (
         <Alert severity="error" role="alert">
           {t('account.picture_error', { error: pictureError })}
@@ -88,7 +104,7 @@ function EditForm({ user, onSaved, onCancel }: { user: User; onSaved: () => void
       )}
       {update.isError && !fieldErrorsShown && <Alert severity="error">{update.error.message}</Alert>}
       <Box sx={{ display: 'flex', gap: 1 }}>
-        <Button type="submit" variant="contained" disabled={update.isPending}>
+        <Button type="submit" variant="contained" disabled={update.isPending || changeEmail.isPending}>
           {t('account.update')}
         </Button>
         <Button onClick={onCancel} color="inherit">

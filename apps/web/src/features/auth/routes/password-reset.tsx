@@ -45,12 +45,8 @@ export default function PasswordResetScreen() {
           </Typography>
         )}
         {reset.isPending && <LinearProgress aria-label={t('auth.saving')} />}
-        {reset.isError && (
-          <Alert severity="error">
-            {t('auth.send_failed')}
-            {tokenProblem && <Box component="span" sx={{ display: 'block' }}>{tokenProblem}</Box>}
-          </Alert>
-        )}
+        {/* A spent or expired link says only that (the server's words), not the seed's "sending email" error above it. */}
+        {reset.isError && <Alert severity="error">{tokenProblem ?? t('auth.send_failed')}</Alert>}
         {reset.isSuccess && <Alert severity="success">{t('auth.password_was_reset')}</Alert>}
         <Button type="submit" variant="contained" disabled={reset.isPending || reset.isSuccess}>
           {t('auth.save_password')}

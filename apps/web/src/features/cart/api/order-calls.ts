@@ -14,12 +14,46 @@ export interface PurchaseResult {
 /** 201: bought from the balance; 202: the balance was short and M-Pesa is asking the phone for the rest. */
 export type BuyAnswer = { kind: 'bought'; result: PurchaseResult } | { kind: 'paying'; payment: CheckoutPayment };
 
+/** Any way to pay (a purchase, a rental, a bundle, a gift): paid at once, or M-Pesa asked for the shortfall. */
+export type PayAnswer = { kind: 'paid'; balance: number | null } | { kind: 'paying'; payment: CheckoutPayment };
+
+/** The parts every way to pay sends besides what is bought: the M-Pesa phone for a shortfall, one promo code. */
+export interface Paying {
+  key: string;
+  phone?: string;
+  promoCode?: string;
+  /** The customer said they are 18 or older (asked once, for a 16 or 18 video: CONTRACT §13). */
+  ageConfirmed?: boolean;
+}
+
+/** The body's payment fields and the Idempotency-Key header of a payment (CONTRACT §11). */
+export const payingParts = ({ key, phone, promoCode, ageConfirmed }: Paying) => ({
+  body: { ...(phone ? { phone_number: phone } : {}), ...(promoCode ? { promo_code: promoCode } : {}), ...(ageConfirmed ? { age_confirmed: true } : {}) },
+  headers: { 'idempotency-key': key },
+});
+
+/** A 201 (with the new balance) or a 202 (an M-Pesa prompt) as a PayAnswer. */
+export const payAnswer = (res: { balance?: number } | CheckoutPayment): PayAnswer =>
+  'CheckoutRequestID' in res ? { kind: 'paying', payment: res } : { kind: 'paid', balance: typeof res.balance === 'number' ? res.balance : null };
+
+/** After a payment answered: the phone remembered, and what it changed read again when it was paid at once. */
+export function afterPaying(client: QueryClient, answer: PayAnswer, phone: string | undefined, videoIds: number[]) {
+  if (phone) rememberPhone(phone);
+  if (answer.kind !== 'paid') return;
+  if (answer.balance !== null) rememberBalance(answer.balance);
+  refreshOwnership(client, videoIds);
+}
+
 /** After anything that changes what the customer owns or holds: read it again from the server. */
 export function refreshOwnership(client: QueryClient, videoIds: number[]) {
   localCart.remove(videoIds);
   void client.invalidateQueries({ queryKey: ['cart'] });
   void client.invalidateQueries({ queryKey: ['info'] });
   void client.invalidateQueries({ queryKey: ['owned-video'] });
+  // Rentals, bundles' owned parts and gifts change with what is owned (CONTRACT §11).
+  void client.invalidateQueries({ queryKey: ['rentals'] });
+  void client.invalidateQueries({ queryKey: ['bundle'] });
+  void client.invalidateQueries({ queryKey: ['gifts'] });
 }
 
 /**
@@ -29,8 +63,8 @@ export function refreshOwnership(client: QueryClient, videoIds: number[]) {
 export function useBuy() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ videoIds, key, phone }: { videoIds: number[]; key: string; phone?: string }): Promise<BuyAnswer> => {
-      const paying = phone ? { phone_number: phone } : {};
+    mutationFn: async ({ videoIds, key, phone, promoCode, ageConfirmed }: { videoIds: number[]; key: string; phone?: string; promoCode?: string; ageConfirmed?: boolean }): Promise<BuyAnswer> => {
+      const paying = { ...(phone ? { phone_number: phone } : {}), ...(promoCode ? { promo_code: promoCode } : {}), ...(ageConfirmed ? { age_confirmed: true } : {}) };
       const headers = { 'idempotency-key': key };
       const res =
         videoIds.length === 1

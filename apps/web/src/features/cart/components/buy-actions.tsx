@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, use, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { Video } from '@store/contract';
+import { DEFAULT_RENTAL_HOURS, type Video } from '@store/contract';
 import { ownedVideoQuery } from '../../../lib/owned-video.ts';
 import { isSignedIn, useSession } from '../../../lib/session.ts';
 import { useAddToCart } from '../api/order-calls.ts';
@@ -9,6 +9,11 @@ import { useCart } from '../../../api/get-cart.ts';
 import { i18n, useT } from '../../../lib/i18n.ts';
 import { loadCartMessages } from '../messages.ts';
 import { lazyThemed } from '../../../components/lazy-themed.tsx';
+import { RentalTimeLeft } from '../../../components/rental-time-left.tsx';
+import { formatKsh } from '../../../lib/format.ts';
+import { BundleOffers } from './bundle-offers.tsx';
+import type { Order } from './buy-dialog.tsx';
+import './offers.css';
 
 // The dialog (its form, zod and the contract's schemas) loads when Buy is near a finger, not with the
 // store page: evaluating it with the page was a third of a long task on a slow phone (bench/README.md).
@@ -31,6 +36,11 @@ function useCartWords() {
  * and a refunded video is for sale again. `?buy=1` (back from logging in) opens the purchase again.
  * Plain buttons with the shell's classes (app/layout/shell.css), not MUI's: no styles made at run time.
  */
+/** What the dialog is open for: buying, renting, or giving this video. */
+type Opened = 'buy' | 'rent' | 'gift' | null;
+// `?buy=1`, `?rent=1`, `?gift=1`: back from logging in, the same dialog opens again.
+const REOPEN = ['buy', 'rent', 'gift'] as const;
+
 export function BuyActions({ video }: { video: Video }) {
   useCartWords();
   const t = useT();
@@ -40,27 +50,82 @@ export function BuyActions({ video }: { video: Video }) {
   const access = useQuery({ ...ownedVideoQuery(video.vidId), enabled: signedIn });
   const cart = useCart();
   const add = useAddToCart();
-  const [buying, setBuying] = useState(false);
+  const [opened, setOpened] = useState<Opened>(null);
   const inCart = cart.data?.results.some((i) => i.video_id === video.vidId) ?? false;
   const owned = access.data?.owned === true;
   const deciding = signedIn && access.isPending;
+  // The customer's own figures (CONTRACT §11): a live rental, and the price less a recent rental's rent.
+  const rental = access.data?.rental ?? null;
+  const price = access.data?.price_for_you ?? video.price;
+  const rentPrice = video.rent_price ?? null;
+  const hours = video.rental_hours ?? DEFAULT_RENTAL_HOURS;
 
   useEffect(() => {
-    if (params.get('buy') !== '1' || deciding) return;
-    setParams((p) => (p.delete('buy'), p), { replace: true });
-    if (isSignedIn() && !owned && video.for_sale) setBuying(true);
-  }, [params, setParams, deciding, owned, video.for_sale]);
+    const reopen = REOPEN.find((k) => params.get(k) === '1');
+    if (!reopen || deciding) return;
+    setParams((p) => (REOPEN.forEach((k) => p.delete(k)), p), { replace: true });
+    if (!isSignedIn() || !video.for_sale) return;
+    if (reopen === 'gift' || (!owned && (reopen === 'buy' || (reopen === 'rent' && rentPrice !== null && !rental)))) setOpened(reopen);
+  }, [params, setParams, deciding, owned, rental, rentPrice, video.for_sale]);
+
+  const item = { video_id: video.vidId, video_name: video.title, image_url: video.image, price: video.price, purchase_times: video.purchase_times, season: video.season, dj: video.dj };
+  const dialog = opened && (
+    <Suspense>
+      <BuyDialog
+        open
+        items={[{ ...item, price: opened === 'rent' ? rentPrice! : opened === 'buy' ? price : video.price }]}
+        order={opened === 'rent' ? ({ kind: 'rental', hours } satisfies Order) : undefined}
+        gift={opened === 'gift'}
+        returnTo={`/video/${video.vidId}?${opened}=1`}
+        onClose={() => setOpened(null)}
+        onBought={(done) => navigate('/purchase/done', { state: done })}
+      />
+    </Suspense>
+  );
+  const giftButton = video.for_sale && (
+    <button type="button" className="btn btn-text btn-large" onClick={() => setOpened('gift')} onPointerEnter={loadBuyDialog} onFocus={loadBuyDialog} disabled={deciding}>
+      {t('cart.gift.give')}
+    </button>
+  );
+  const bundles = video.bundles && video.bundles.length > 0 && <BundleOffers bundles={video.bundles} />;
 
   if (owned) {
     return (
-      <div className="buy-actions">
-        <span className="chip chip-medium chip-success">
-          <span>{t('cart.owned')}</span>
-        </span>
-        <Link className="btn btn-contained btn-large" to={`/watch/${video.vidId}`}>
-          {t('cart.watch_now')}
-        </Link>
-      </div>
+      <>
+        <div className="buy-actions">
+          <span className="chip chip-medium chip-success">
+            <span>{t('cart.owned')}</span>
+          </span>
+          <Link className="btn btn-contained btn-large" to={`/watch/${video.vidId}`}>
+            {t('cart.watch_now')}
+          </Link>
+          {giftButton}
+          {dialog}
+        </div>
+        {bundles}
+      </>
+    );
+  }
+  if (rental && video.for_sale) {
+    // Rented: watch it while the rental lasts, and own it for the price less the rent (Rent, then own).
+    return (
+      <>
+        <div className="buy-actions">
+          <span className="chip chip-medium chip-success">
+            <span>
+              {t('cart.rent.rented')} · <RentalTimeLeft rental={rental} className="" />
+            </span>
+          </span>
+          <Link className="btn btn-contained btn-large" to={`/watch/${video.vidId}`}>
+            {t('cart.watch_now')}
+          </Link>
+          <button type="button" className="btn btn-outlined btn-large" onClick={() => setOpened('buy')} onPointerEnter={loadBuyDialog} onFocus={loadBuyDialog}>
+            {t('cart.rent.own_it', { amount: formatKsh(price) })}
+          </button>
+          {dialog}
+        </div>
+        {bundles}
+      </>
     );
   }
   if (!video.for_sale) {
@@ -73,31 +138,36 @@ export function BuyActions({ video }: { video: Video }) {
       </div>
     );
   }
-  const item = { video_id: video.vidId, video_name: video.title, image_url: video.image, price: video.price, purchase_times: video.purchase_times, season: video.season, dj: video.dj };
   return (
-    <div className="buy-actions">
-      <button type="button" className="btn btn-contained btn-large" onClick={() => setBuying(true)} onPointerEnter={loadBuyDialog} onTouchStart={loadBuyDialog} onFocus={loadBuyDialog} disabled={deciding}>
-        {t('cart.buy')}
-      </button>
-      {inCart ? (
-        <button type="button" className="btn btn-outlined btn-large" disabled>
-          {t('cart.in_cart')}
+    <>
+      {price < video.price && <p className="offer-note">{t('cart.rent.own_it', { amount: formatKsh(price) })}</p>}
+      <div className="buy-actions">
+        <button type="button" className="btn btn-contained btn-large" onClick={() => setOpened('buy')} onPointerEnter={loadBuyDialog} onTouchStart={loadBuyDialog} onFocus={loadBuyDialog} disabled={deciding}>
+          {t('cart.buy')}
         </button>
-      ) : (
-        <button type="button" className="btn btn-outlined btn-large" onClick={() => add.mutate(item)} disabled={add.isPending || cart.isPending || deciding}>
-          {t('cart.add_to_cart')}
-        </button>
-      )}
-      {inCart && (
-        <Link className="btn btn-text btn-large" to="/cart">
-          {t('cart.go_to_cart')}
-        </Link>
-      )}
-      {buying && (
-        <Suspense>
-          <BuyDialog open items={[item]} returnTo={`/video/${video.vidId}?buy=1`} onClose={() => setBuying(false)} onBought={(done) => navigate('/purchase/done', { state: done })} />
-        </Suspense>
-      )}
-    </div>
+        {rentPrice !== null && (
+          <button type="button" className="btn btn-outlined btn-large" onClick={() => setOpened('rent')} onPointerEnter={loadBuyDialog} onTouchStart={loadBuyDialog} onFocus={loadBuyDialog} disabled={deciding}>
+            {t('cart.rent.button', { hours, amount: formatKsh(rentPrice) })}
+          </button>
+        )}
+        {inCart ? (
+          <button type="button" className="btn btn-outlined btn-large" disabled>
+            {t('cart.in_cart')}
+          </button>
+        ) : (
+          <button type="button" className="btn btn-outlined btn-large" onClick={() => add.mutate(item)} disabled={add.isPending || cart.isPending || deciding}>
+            {t('cart.add_to_cart')}
+          </button>
+        )}
+        {inCart && (
+          <Link className="btn btn-text btn-large" to="/cart">
+            {t('cart.go_to_cart')}
+          </Link>
+        )}
+        {giftButton}
+        {dialog}
+      </div>
+      {bundles}
+    </>
   );
 }

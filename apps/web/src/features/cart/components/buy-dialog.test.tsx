@@ -9,7 +9,8 @@ const items = [
   { video_id: 1, price: 150, video_name: 'Nairobi Heist' },
   { video_id: 2, price: 100, video_name: 'Boda Boda Kings' },
 ];
-const deposit = (state: string, purchase: string) => ({ checkout_request_id: 'ws_CO_1', amount: 50, phone_number: '254712000111', state, result_desc: null, receipt: state === 'completed' ? 'QKA1B2C3D4' : null, time: '2026-11-22T10:00:00Z', balance: state === 'completed' ? 0 : null, message: state === 'failed' ? 'The M-Pesa PIN was wrong. Nothing was charged: try again and enter your PIN carefully.' : 'Waiting', purchase: { state: purchase, video_ids: [1, 2], detail: purchase === 'failed' ? 'Nothing was bought because the payment did not go through.' : null } });
+const OUTCOME = { pending: 'waiting', completed: 'paid', failed: 'wrong_pin' } as Record<string, string>;
+const deposit = (state: string, purchase: string, outcome = OUTCOME[state]) => ({ checkout_request_id: 'ws_CO_1', amount: 50, phone_number: '254712000111', state, result_code: null, result_desc: null, outcome, receipt: state === 'completed' ? 'QKA1B2C3D4' : null, time: '2026-11-22T10:00:00Z', balance: state === 'completed' ? 0 : null, message: state === 'failed' ? 'The M-Pesa PIN was wrong. Nothing was charged: try again and enter your PIN carefully.' : 'Waiting', purchase: { state: purchase, video_ids: [1, 2], detail: purchase === 'failed' ? 'Nothing was bought because the payment did not go through.' : null } });
 const bodyOf = (fetchMock: ReturnType<typeof mockApi>, path: string) => JSON.parse(String(fetchMock.mock.calls.find(([u]) => String(u) === path)![1]!.body)) as Record<string, unknown>;
 const show = (onBought: (d: PurchaseDone) => void) => renderApp(<BuyDialog open items={items} returnTo="/cart?checkout=1" onClose={() => undefined} onBought={onBought} />, '/cart');
 
@@ -32,7 +33,7 @@ describe('the purchase dialog', () => {
     await screen.findByText('Your balance: Ksh 1,000');
     expect(screen.queryByLabelText(/M-Pesa phone number/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Pay Ksh 250' }));
-    await vi.waitFor(() => expect(onBought).toHaveBeenCalledWith({ items, total: 250, receipt: null, balance: 750 }));
+    await vi.waitFor(() => expect(onBought).toHaveBeenCalledWith({ items, total: 250, receipt: null, balance: 750, kind: 'purchase' }));
     expect(bodyOf(fetchMock, '/api/checkout/')).toEqual({ video_ids: [1, 2] });
     const call = fetchMock.mock.calls.find(([u]) => String(u) === '/api/checkout/')!;
     expect((call[1]!.headers as Record<string, string>)['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
@@ -57,7 +58,7 @@ describe('the purchase dialog', () => {
     expect(await screen.findByText('Check your phone')).toBeInTheDocument();
     expect(bodyOf(fetchMock, '/api/checkout/')).toEqual({ video_ids: [1, 2], phone_number: '0712000111' });
     paid = true;
-    await vi.waitFor(() => expect(onBought).toHaveBeenCalledWith({ items, total: 250, receipt: 'QKA1B2C3D4', balance: 0 }), { timeout: 5000 });
+    await vi.waitFor(() => expect(onBought).toHaveBeenCalledWith({ items, total: 250, receipt: 'QKA1B2C3D4', balance: 0, kind: 'purchase' }), { timeout: 5000 });
     expect(localStorage.getItem('mpesa_phone')).toBe('"0712000111"');
   });
 
@@ -77,36 +78,80 @@ describe('the purchase dialog', () => {
     show(() => undefined);
     fireEvent.click(await screen.findByRole('button', { name: 'Pay Ksh 250 with M-Pesa' }));
     expect(await screen.findByText(/The M-Pesa PIN was wrong/)).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay Ksh 250 with M-Pesa' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send the prompt again' }));
     await vi.waitFor(() => expect(keys).toHaveLength(2));
     expect(keys[0]).not.toBe(keys[1]);
   });
 
-  it('signs a visitor up with an e-mail and the phone, then asks M-Pesa for the whole total', async () => {
+  it('says when the prompt expired unanswered and sends it again, as a new attempt to the same phone, in one tap', async () => {
+    localStorage.setItem('authorized', 'true');
+    const sent: { key: string; body: unknown }[] = [];
+    mockApi((url, init) => {
+      if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
+      if (url.pathname === '/api/info/') return info(0, '254712000111');
+      if (url.pathname === '/api/checkout/') {
+        sent.push({ key: (init!.headers as Record<string, string>)['idempotency-key']!, body: JSON.parse(String(init!.body)) });
+        return { CheckoutRequestID: `ws_CO_${sent.length}`, amount: 250, CustomerMessage: '', deposit: deposit('pending', 'pending'), simulator_phone: null };
+      }
+      if (url.pathname === '/api/deposit/ws_CO_1/') return deposit('failed', 'failed', 'expired');
+      if (url.pathname === '/api/deposit/ws_CO_2/') return deposit('pending', 'pending');
+      return emptyPage;
+    });
+    show(() => undefined);
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay Ksh 250 with M-Pesa' }));
+    expect(await screen.findByText(/^The M-Pesa prompt expired before a PIN was entered\. Nothing was charged/)).toBeInTheDocument();
+    expect(screen.queryByText('Check your phone')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Send the prompt again' }));
+    expect(await screen.findByText('Check your phone')).toBeInTheDocument();
+    expect(sent.map((s) => s.body)).toEqual([
+      { video_ids: [1, 2], phone_number: '0712000111' },
+      { video_ids: [1, 2], phone_number: '0712000111' },
+    ]);
+    expect(sent[0]!.key).not.toBe(sent[1]!.key);
+  });
+
+  it('says when the phone may have another prompt after too many (429), and offers no top-up, which needs a prompt too', async () => {
+    localStorage.setItem('authorized', 'true');
+    mockApi((url) => {
+      if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
+      if (url.pathname === '/api/info/') return info(100, '254712000111');
+      if (url.pathname === '/api/checkout/') return new Response(JSON.stringify({ detail: 'Too many M-Pesa prompts were sent to this phone. Try again in 7 minutes.' }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '420' } });
+      return emptyPage;
+    });
+    show(() => undefined);
+    expect(await screen.findByRole('link', { name: 'Top up your balance instead' })).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay Ksh 150 with M-Pesa' }));
+    expect(await screen.findByText('This phone has had as many M-Pesa prompts as it may have for now. Try again in 7 minutes.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Top up your balance instead' })).toBeNull();
+  });
+
+  it('sends a visitor a sign-in link that carries this purchase on, says to check the e-mail, and charges nothing yet', async () => {
     const fetchMock = mockApi((url) => {
-      if (url.pathname === '/api/register/quick/') return { is_staff: false, tokens: { access: 'a', refresh: 'r' }, username: 'wanjiku', purchase: [], profile: { profile_pic: null } };
-      if (url.pathname === '/api/checkout/') return { CheckoutRequestID: 'ws_CO_1', amount: 250, CustomerMessage: '', deposit: deposit('pending', 'pending'), simulator_phone: null };
-      if (url.pathname === '/api/deposit/ws_CO_1/') return deposit('pending', 'pending');
+      // The same answer whether or not the e-mail has an account (issue 24 item 13).
+      if (url.pathname === '/api/register/quick/') return new Response(JSON.stringify({ detail: 'Check your e-mail: we sent you a link to carry on with your purchase.' }), { status: 202 });
       return emptyPage;
     });
     show(() => undefined);
     expect(screen.queryByText(/Your balance/)).toBeNull();
     fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'wanjiku@example.co.ke' } });
     fireEvent.change(screen.getByLabelText(/M-Pesa phone number/), { target: { value: '0712 000 222' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Pay Ksh 250 with M-Pesa' }));
-    expect(await screen.findByText('Check your phone')).toBeInTheDocument();
-    expect(bodyOf(fetchMock, '/api/register/quick/')).toEqual({ email: 'wanjiku@example.co.ke', phone_number: '0712 000 222' });
-    expect(bodyOf(fetchMock, '/api/checkout/')).toEqual({ video_ids: [1, 2], phone_number: '0712 000 222' });
-    expect(localStorage.getItem('authorized')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue by e-mail' }));
+    expect(await screen.findByText('Check your e-mail')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('We sent a link to wanjiku@example.co.ke. Open it on this phone within an hour: it signs you in and brings you back to this purchase.');
+    expect(bodyOf(fetchMock, '/api/register/quick/')).toEqual({ email: 'wanjiku@example.co.ke', phone_number: '0712 000 222', next: '/cart?checkout=1', video_ids: [1, 2] });
+    expect(fetchMock.mock.calls.some(([u]) => /checkout|purchased/.test(String(u)))).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Continue by e-mail' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    // Signed in by the link later, the payment asks this phone without typing it again.
+    expect(localStorage.getItem('mpesa_phone')).toBe('"0712 000 222"');
+    expect(localStorage.getItem('authorized')).toBeNull();
   });
-
   it('checks a visitor’s e-mail and phone with the sign-up’s own schema before anything is sent', async () => {
     const fetchMock = mockApi(() => emptyPage);
     show(() => undefined);
     fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'nope' } });
     fireEvent.change(screen.getByLabelText(/M-Pesa phone number/), { target: { value: '12' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Pay Ksh 250 with M-Pesa' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue by e-mail' }));
     expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
     expect(screen.getByText('Enter a Kenyan mobile number, e.g. 0712 345 678.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([u]) => /register|purchased|checkout/.test(String(u)))).toBe(false);
@@ -115,12 +160,10 @@ describe('the purchase dialog', () => {
 
 
 describe('the purchase dialog in Kiswahili', () => {
-  it('takes a visitor to the M-Pesa prompt in Kiswahili, the amounts in Ksh', async () => {
+  it('tells a visitor in Kiswahili to check the e-mail, the amounts in Ksh', async () => {
     const untranslated = speakKiswahili();
     mockApi((url) => {
-      if (url.pathname === '/api/register/quick/') return { is_staff: false, tokens: { access: 'a', refresh: 'r' }, username: 'wanjiku', purchase: [], profile: { profile_pic: null } };
-      if (url.pathname === '/api/checkout/') return { CheckoutRequestID: 'ws_CO_1', amount: 250, CustomerMessage: '', deposit: deposit('pending', 'pending'), simulator_phone: '/mpesa-sim/phone' };
-      if (url.pathname === '/api/deposit/ws_CO_1/') return deposit('pending', 'pending');
+      if (url.pathname === '/api/register/quick/') return new Response(JSON.stringify({ detail: 'Angalia barua pepe yako: tumekutumia kiungo cha kuendelea na ununuzi wako.' }), { status: 202 });
       return emptyPage;
     });
     show(() => undefined);
@@ -129,12 +172,28 @@ describe('the purchase dialog in Kiswahili', () => {
     fireEvent.change(screen.getByLabelText(/Barua pepe/), { target: { value: 'wanjiku@example.co.ke' } });
     fireEvent.change(screen.getByLabelText(/Namba ya simu ya M-Pesa/), { target: { value: '0712 000 222' } });
     expect(screen.getByRole('button', { name: 'Ghairi' })).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Lipa Ksh 250 kwa M-Pesa' }));
-    expect(await screen.findByText('Angalia simu yako')).toBeInTheDocument();
-    expect(screen.getByText('Weka PIN yako ya M-Pesa ili ulipe Ksh 250 kwa Video Store Kenya. Ukurasa huu utaendelea wenyewe.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'fungua simu ya M-Pesa ya majaribio' })).toHaveAttribute('href', '/mpesa-sim/phone');
+    fireEvent.click(screen.getByRole('button', { name: 'Endelea kwa barua pepe' }));
+    expect(await screen.findByText('Angalia barua pepe yako')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Tumetuma kiungo kwa wanjiku@example.co.ke. Kifungue kwenye simu hii ndani ya saa moja');
     expect(screen.getByRole('button', { name: 'Funga' })).toBeInTheDocument();
-    expect(screen.queryByText(/Check your phone|Confirm purchase/)).toBeNull();
+    expect(screen.queryByText(/Check your e-mail|Confirm purchase/)).toBeNull();
+    expect(untranslated()).toEqual([]);
+  });
+  it('says a wrong PIN in Kiswahili even when the answer came in English, and offers to send the prompt again', async () => {
+    const untranslated = speakKiswahili();
+    localStorage.setItem('authorized', 'true');
+    mockApi((url) => {
+      if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
+      if (url.pathname === '/api/info/') return info(0, '254712000111');
+      if (url.pathname === '/api/checkout/') return { CheckoutRequestID: 'ws_CO_1', amount: 250, CustomerMessage: '', deposit: deposit('pending', 'pending'), simulator_phone: null };
+      if (url.pathname === '/api/deposit/ws_CO_1/') return deposit('failed', 'failed');
+      return emptyPage;
+    });
+    show(() => undefined);
+    fireEvent.click(await screen.findByRole('button', { name: 'Lipa Ksh 250 kwa M-Pesa' }));
+    expect(await screen.findByText('PIN ya M-Pesa haikuwa sahihi. Hakuna pesa iliyokatwa: jaribu tena na uweke PIN yako kwa makini.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tuma ombi tena' })).toBeInTheDocument();
+    expect(screen.queryByText(/PIN was wrong/)).toBeNull();
     expect(untranslated()).toEqual([]);
   });
 
@@ -144,7 +203,7 @@ describe('the purchase dialog in Kiswahili', () => {
     show(() => undefined);
     fireEvent.change(screen.getByLabelText(/Barua pepe/), { target: { value: 'nope' } });
     fireEvent.change(screen.getByLabelText(/Namba ya simu ya M-Pesa/), { target: { value: '12' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Lipa Ksh 250 kwa M-Pesa' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Endelea kwa barua pepe' }));
     expect(await screen.findByText('Weka barua pepe sahihi.')).toBeInTheDocument();
     expect(screen.queryByText(/Enter a/)).toBeNull();
     expect(untranslated()).toEqual([]);

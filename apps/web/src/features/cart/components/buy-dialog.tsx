@@ -12,17 +12,28 @@ import { useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Link } from 'react-router';
-import { type CheckoutPayment, type Deposit, quickSignupInputSchema } from '@store/contract';
+import { type CheckoutPayment, type Deposit, type PromoCodePreview, quickSignupInputSchema } from '@store/contract';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showServerErrors } from '../../../lib/forms.ts';
 import { formatKsh, localPhone } from '../../../lib/format.ts';
-import { isSignedIn, rememberedPhone } from '../../../lib/session.ts';
+import { isSignedIn, rememberedPhone, rememberPhone } from '../../../lib/session.ts';
 import { useInfo } from '../../../api/get-info.ts';
 import { useQuickSignup } from '../../../api/session.ts';
-import { useBuy } from '../api/order-calls.ts';
+import { useBuy, type Paying, type PayAnswer } from '../api/order-calls.ts';
+import { useBuyBundle } from '../api/buy-bundle.ts';
+import { useRent } from '../api/rent-video.ts';
+import { useSendGift } from '../api/send-gift.ts';
+import { GiftFields, giftRecipientSchema, type GiftValues } from './gift-fields.tsx';
+import { PromoField } from './promo-field.tsx';
+import { CheckEmail } from './check-email.tsx';
 import { CheckoutFields } from './checkout-fields.tsx';
 import { MpesaProgress } from './mpesa-progress.tsx';
 import { useT } from '../../../lib/i18n.ts';
+import { minutesToWait } from '../../../lib/mpesa-outcome.ts';
+import { rememberLockState } from '../../../lib/family-lock.ts';
+import { FamilyLockNote } from '../../../components/family-lock-note.tsx';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 
 export interface BoughtItem {
   video_id: number;
@@ -32,12 +43,19 @@ export interface BoughtItem {
   image_url?: string | null;
 }
 
+/** What is paid for: videos (a purchase, the default), a rental of one video, or a bundle's unowned part. */
+export type Order = { kind: 'videos' } | { kind: 'rental'; hours: number } | { kind: 'bundle'; bundleId: number; title: string; total: number };
+
 /** What the success screen shows (routes/purchase-done.tsx). */
 export interface PurchaseDone {
   items: BoughtItem[];
   total: number;
   receipt: string | null;
   balance: number | null;
+  /** A purchase when absent. */
+  kind?: 'purchase' | 'rental' | 'bundle' | 'gift';
+  /** A rental's hours once started. */
+  hours?: number;
 }
 
 interface BuyDialogProps {
@@ -47,74 +65,150 @@ interface BuyDialogProps {
   /** Where a visitor who already has an account logs in and comes back to (the purchase reopens there). */
   returnTo: string;
   onBought: (done: PurchaseDone) => void;
+  order?: Order;
+  /** Paid for someone else: their phone or e-mail and a message are asked. */
+  gift?: boolean;
+  /** A code already applied (in the cart). */
+  promo?: PromoCodePreview | null;
 }
 
-type CheckoutValues = { email: string; phone_number: string };
+type CheckoutValues = { email: string; phone_number: string } & GiftValues;
 type CheckoutSchema = z.ZodType<unknown, Partial<Record<keyof CheckoutValues, string | number>>>;
 const phoneOnly = quickSignupInputSchema.pick({ phone_number: true });
 const nothingToAsk = z.object({});
+const VIDEOS: Order = { kind: 'videos' };
 
 /**
  * Buying in a few taps (issue 13, CONTRACT §8): from the balance when it covers the total; otherwise
- * one M-Pesa prompt for the shortfall, the phone remembered; a visitor gives an e-mail and the phone,
- * and is signed up and paying in the same tap. Then the success screen.
+ * one M-Pesa prompt for the shortfall, the phone remembered; a visitor gives an e-mail and the phone
+ * and carries on through the sign-in link mailed to it (issue 24 item 13). Then the success screen.
  */
-export function BuyDialog({ open, onClose, items, returnTo, onBought }: BuyDialogProps) {
+export function BuyDialog({ open, onClose, items, returnTo, onBought, order = VIDEOS, gift = false, promo: promoGiven = null }: BuyDialogProps) {
   const t = useT();
   const signedIn = isSignedIn();
   const info = useInfo(signedIn);
   const buy = useBuy();
+  const rent = useRent();
+  const bundleBuy = useBuyBundle();
+  const giftSend = useSendGift();
+  const payments = [buy, rent, bundleBuy, giftSend];
   const signup = useQuickSignup();
+  const [promo, setPromo] = useState<PromoCodePreview | null>(promoGiven);
   // One key per attempt: tapping again after a lost answer is the same purchase, never a second.
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [payment, setPayment] = useState<CheckoutPayment | null>(null);
-  const total = items.reduce((s, i) => s + i.price, 0);
+  const [mailedTo, setMailedTo] = useState<string | null>(null);
+  // A 16 or 18 video: the server asks once per account whether the customer is 18 or older (CONTRACT §13).
+  const [ageAsked, setAgeAsked] = useState(false);
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
+  const listTotal = order.kind === 'bundle' ? order.total : items.reduce((s, i) => s + i.price, 0);
+  // A code brings the total down, to 0 at most: then nothing is asked of M-Pesa (CONTRACT §11).
+  const total = promo ? promo.total_after : listTotal;
+  const videoIds = items.map((i) => i.video_id);
   const balance = signedIn ? info.data?.user.profile.account : 0;
   const shortfall = balance === undefined ? 0 : Math.max(0, total - balance);
   // The fields this checkout needs, checked by the sign-up's own schema: an e-mail for a new customer, the phone when M-Pesa pays.
   const schema = useRef<CheckoutSchema>(quickSignupInputSchema);
   schema.current = !signedIn ? quickSignupInputSchema : shortfall > 0 ? phoneOnly : nothingToAsk;
-  // The schema in force when the customer taps Pay (the balance may have loaded since the dialog opened).
-  const resolver: Resolver<CheckoutValues> = (values, context, options) => zodResolver(schema.current)(values, context, options as never) as ReturnType<Resolver<CheckoutValues>>;
-  const form = useForm<CheckoutValues>({ resolver, defaultValues: { email: '', phone_number: rememberedPhone() ?? '' } });
+  // The schema in force when the customer taps Pay (the balance may have loaded since the dialog opened),
+  // and a gift's recipient and message beside it.
+  const resolver: Resolver<CheckoutValues> = async (values, context, options) => {
+    const payer = await zodResolver(schema.current)(values, context, options as never);
+    // A visitor signs in first (the link brings the gift back): whom it is for is asked then.
+    if (!gift || !signedIn) return payer as Awaited<ReturnType<Resolver<CheckoutValues>>>;
+    const recipient = await zodResolver(giftRecipientSchema(values.gift_to))(values, context, options as never);
+    const errors = { ...payer.errors, ...recipient.errors };
+    return (Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} }) as Awaited<ReturnType<Resolver<CheckoutValues>>>;
+  };
+  const form = useForm<CheckoutValues>({ resolver, defaultValues: { email: '', phone_number: rememberedPhone() ?? '', gift_to: 'phone', to_phone: '', to_email: '', message: '' } });
   const profilePhone = localPhone(info.data?.user.profile.phone_number);
   useEffect(() => {
     if (profilePhone && !form.getValues('phone_number')) form.setValue('phone_number', profilePhone);
   }, [profilePhone, form]);
-  const busy = buy.isPending || signup.isPending;
-  const failure = [signup.error, buy.error].find((e) => e && !(e instanceof ApiError && Object.keys(e.fieldErrors).length > 0));
+  const busy = signup.isPending || payments.some((m) => m.isPending);
+  const fieldNames = Object.keys(form.getValues());
+  // Field errors show under their fields; one about anything else (a code no longer valid: `promo_code`) shows here.
+  const aside = (e: unknown) => (e instanceof ApiError ? Object.entries(e.fieldErrors).find(([name]) => !fieldNames.includes(name))?.[1][0] : undefined);
+  const failure = [signup.error, ...payments.map((m) => m.error)].find((e) => e && (!(e instanceof ApiError && Object.keys(e.fieldErrors).length > 0) || aside(e)));
 
-  const done = (receipt: string | null, newBalance: number | null) => onBought({ items, total, receipt, balance: newBalance });
-  const submit = form.handleSubmit(async () => {
+  const kind = gift ? 'gift' : order.kind === 'videos' ? 'purchase' : order.kind;
+  const done = (receipt: string | null, newBalance: number | null) => onBought({ items, total, receipt, balance: newBalance, kind, ...(order.kind === 'rental' ? { hours: order.hours } : {}) });
+  // One request, whatever is paid for: the same three outcomes (CONTRACT §11).
+  const send = async (paying: Paying): Promise<PayAnswer> => {
+    if (gift) {
+      const { gift_to, to_phone, to_email, message } = form.getValues();
+      const what = order.kind === 'bundle' ? { bundle_id: order.bundleId } : { video_ids: videoIds };
+      return giftSend.mutateAsync({ ...paying, gift: { ...what, ...(gift_to === 'email' ? { to_email } : { to_phone }), message } });
+    }
+    if (order.kind === 'rental') return rent.mutateAsync({ ...paying, videoId: videoIds[0]! });
+    if (order.kind === 'bundle') return bundleBuy.mutateAsync({ ...paying, bundleId: order.bundleId, videoIds });
+    const answer = await buy.mutateAsync({ ...paying, videoIds });
+    return answer.kind === 'bought' ? { kind: 'paid', balance: answer.result.balance } : answer;
+  };
+  // A visitor carries on through a link mailed to the address, whether or not it has an account
+  // (the answer is the same either way): signed in by it, back here with the purchase open.
+  const mailSignInLink = async (email: string, phone: string) => {
+    // A cart's videos ride with the link (it may open in another browser); a video's page reopens its own purchase.
+    await signup.mutateAsync({ email, phone_number: phone, next: returnTo, video_ids: returnTo.startsWith('/cart') ? videoIds : [] });
+    rememberPhone(phone);
+    setMailedTo(email.trim());
+  };
+  const pay = async (attempt: string, signUp: boolean) => {
     const { email, phone_number: phone } = form.getValues();
     try {
-      if (!signedIn) await signup.mutateAsync({ email, phone_number: phone });
-      const answer = await buy.mutateAsync({ videoIds: items.map((i) => i.video_id), key, phone: shortfall > 0 ? phone : undefined });
-      if (answer.kind === 'bought') done(null, answer.result.balance);
+      if (signUp) return await mailSignInLink(email, phone);
+      const answer = await send({ key: attempt, phone: shortfall > 0 ? phone : undefined, promoCode: promo?.code, ageConfirmed });
+      if (answer.kind === 'paid') done(null, answer.balance);
       else setPayment(answer.payment);
     } catch (err) {
+      const refusal = err instanceof ApiError && err.status === 403 ? (err.body as { age_confirmation_required?: boolean; family_lock?: boolean } | null) : null;
+      if (refusal?.age_confirmation_required) setAgeAsked(true);
+      // The lock was turned on elsewhere: this phone asks for the PIN from now on.
+      if (refusal?.family_lock) rememberLockState(true);
       showServerErrors(form, err);
     }
-  });
+  };
+  const submit = form.handleSubmit(() => pay(key, !signedIn));
   const retry = () => {
     setPayment(null);
     setKey(crypto.randomUUID());
-    buy.reset();
+    payments.forEach((m) => m.reset());
     void info.refetch();
   };
+  // The same checkout as a new attempt (a new key: the last prompt has ended), to the same phone.
+  const sendAgain = () => {
+    const attempt = crypto.randomUUID();
+    setPayment(null);
+    setKey(attempt);
+    payments.forEach((m) => m.reset());
+    void pay(attempt, false);
+  };
+  // Too many prompts to this phone: when it can have another (a top-up would need a prompt too).
+  const waitMinutes = failure instanceof ApiError && failure.status === 429 ? minutesToWait(failure.retryAfter ?? 600) : null;
 
-  const label = shortfall > 0 ? t('cart.pay_with_mpesa', { amount: formatKsh(shortfall) }) : t('cart.pay', { amount: formatKsh(total) });
+  const label = !signedIn ? t('cart.continue_by_email') : shortfall > 0 ? t('cart.pay_with_mpesa', { amount: formatKsh(shortfall) }) : t('cart.pay', { amount: formatKsh(total) });
+  const title = gift ? t('cart.gift.title') : order.kind === 'rental' ? t('cart.rent.confirm') : t('cart.confirm_purchase');
+  const summary = order.kind === 'rental' ? t('cart.rent.summary', { hours: order.hours }) : order.kind === 'bundle' ? `${order.title} ·` : t('cart.summary', { count: items.length });
+  const promoTarget = order.kind === 'bundle' ? { bundleId: order.bundleId } : { videoIds, rental: order.kind === 'rental' };
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="buy-title" fullWidth maxWidth="xs">
       <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label={t('cart.buy')}>
-        <DialogTitle id="buy-title">{t('cart.confirm_purchase')}</DialogTitle>
+        <DialogTitle id="buy-title">{title}</DialogTitle>
         <DialogContent>
           <Typography>
-            {t('cart.summary', { count: items.length })} <strong>{formatKsh(total)}</strong>
+            {summary}{' '}
+            {promo && promo.total_after !== listTotal && (
+              <>
+                <s>{formatKsh(listTotal)}</s>{' '}
+              </>
+            )}
+            <strong>{formatKsh(total)}</strong>
           </Typography>
           {signedIn && <Typography sx={{ color: 'text.secondary' }}>{t('cart.your_balance', { balance: balance === undefined ? '…' : formatKsh(balance) })}</Typography>}
-          {payment ? (
-            <MpesaProgress payment={payment} onRetry={retry} onBought={(d: Deposit) => done(d.receipt, d.balance)} />
+          {mailedTo ? (
+            <CheckEmail email={mailedTo} />
+          ) : payment ? (
+            <MpesaProgress payment={payment} onRetry={retry} onSendAgain={sendAgain} onBought={(d: Deposit) => done(d.receipt, d.balance)} />
           ) : (
             <>
               {signedIn && shortfall > 0 && balance !== undefined && (
@@ -127,11 +221,17 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought }: BuyDialo
                   {t('cart.new_here')}
                 </Typography>
               )}
+              {ageAsked && (
+                <FormControlLabel sx={{ mt: 1 }} control={<Checkbox checked={ageConfirmed} onChange={(e) => setAgeConfirmed(e.target.checked)} />} label={t('cart.age_confirm')} />
+              )}
+              <FamilyLockNote rating={failure instanceof ApiError && failure.status === 403 && (failure.body as { family_lock?: boolean } | null)?.family_lock ? '18' : 'GE'} onUnlocked={() => void pay(key, false)} />
+              {gift && signedIn && <GiftFields form={form} />}
+              {signedIn && <PromoField target={promoTarget} gift={gift} applied={promo} onChange={setPromo} />}
               <CheckoutFields askEmail={!signedIn} askPhone={!signedIn || shortfall > 0} form={form} />
               {busy && <LinearProgress sx={{ mt: 2 }} aria-label={t('cart.sending')} />}
               {failure && (
                 <Alert severity="error" sx={{ mt: 1.5 }}>
-                  {failure instanceof ApiError ? failure.message : t('cart.connection_error')}
+                  {waitMinutes !== null ? t('cart.prompt_limit', { minutes: waitMinutes }) : failure instanceof ApiError ? (aside(failure) ?? failure.message) : t('cart.connection_error')}
                 </Alert>
               )}
               {(form.formState.errors.email || !signedIn) && (
@@ -142,7 +242,7 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought }: BuyDialo
                   </Link>
                 </Typography>
               )}
-              {signedIn && shortfall > 0 && (
+              {signedIn && shortfall > 0 && waitMinutes === null && (
                 <Typography variant="body2" sx={{ mt: 1 }}>
                   <Link to={`/deposit?amount=${shortfall}&next=${encodeURIComponent(returnTo)}`} style={{ color: 'inherit' }}>
                     {t('cart.top_up_instead')}
@@ -156,9 +256,9 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought }: BuyDialo
             Cancel (a small phone, longer Kiswahili words) it takes the whole width above it. */}
         <DialogActions sx={{ flexWrap: 'wrap-reverse', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
           <Button onClick={onClose} color="inherit">
-            {payment ? t('cart.close') : t('cart.cancel')}
+            {payment || mailedTo ? t('cart.close') : t('cart.cancel')}
           </Button>
-          {!payment && (
+          {!payment && !mailedTo && (
             <Button type="submit" variant="contained" disabled={busy || (signedIn && balance === undefined)} sx={{ whiteSpace: 'nowrap', flexGrow: 1 }}>
               {label}
             </Button>

@@ -5,15 +5,18 @@ import type { UseFormReturn } from 'react-hook-form';
 import { fieldProps } from '../../../lib/forms.ts';
 import { useT } from '../../../lib/i18n.ts';
 
-interface CheckoutFieldsProps {
+type PayerValues = { email: string; phone_number: string };
+
+interface CheckoutFieldsProps<T extends PayerValues> {
   askEmail: boolean;
   askPhone: boolean;
-  form: UseFormReturn<{ email: string; phone_number: string }>;
+  form: UseFormReturn<T>;
 }
 
 /** The few fields a checkout needs: the e-mail of a new customer, and the phone M-Pesa asks. */
-export function CheckoutFields({ askEmail, askPhone, form }: CheckoutFieldsProps) {
+export function CheckoutFields<T extends PayerValues>({ askEmail, askPhone, form: anyForm }: CheckoutFieldsProps<T>) {
   const t = useT();
+  const form = anyForm as unknown as UseFormReturn<PayerValues>;
   if (!askEmail && !askPhone) return null;
   return (
     <Box sx={{ display: 'grid', gap: 1.5, mt: 2 }}>

@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,19 +8,24 @@ import { formatKsh } from '../../../lib/format.ts';
 import { useDepositStatus } from '../../../api/get-deposit-status.ts';
 import { refreshOwnership } from '../api/order-calls.ts';
 import { useT } from '../../../lib/i18n.ts';
+import { canSendAgain, paymentSentence } from '../../../lib/mpesa-outcome.ts';
+import { OutcomeAlert } from '../../../components/outcome-alert.tsx';
 
 interface MpesaProgressProps {
   payment: CheckoutPayment;
   /** M-Pesa confirmed and the videos are bought. */
   onBought: (deposit: Deposit) => void;
   onRetry: () => void;
+  /** A new prompt for the same checkout, to the same phone. */
+  onSendAgain: () => void;
 }
 
 /**
  * The live state of a checkout paid with M-Pesa: waiting for the PIN, then bought, or a plain
- * sentence about what went wrong (the server's `message`, never M-Pesa's raw words) and a way to try again.
+ * sentence about what went wrong (the store's, in the language chosen now, never M-Pesa's raw words)
+ * and a way to try again: the same prompt sent again where that is all it takes.
  */
-export function MpesaProgress({ payment, onBought, onRetry }: MpesaProgressProps) {
+export function MpesaProgress({ payment, onBought, onRetry, onSendAgain }: MpesaProgressProps) {
   const t = useT();
   const client = useQueryClient();
   const status = useDepositStatus(payment.CheckoutRequestID);
@@ -59,19 +62,11 @@ export function MpesaProgress({ payment, onBought, onRetry }: MpesaProgressProps
     );
   }
   const paidNotBought = d.state === 'completed';
+  // A prompt that expired, was cancelled or got a wrong PIN can go to the same phone again at once.
+  const again = !paidNotBought && canSendAgain(d);
   return (
-    <Alert
-      severity={d.state === 'review' || paidNotBought ? 'warning' : 'error'}
-      sx={{ mt: 1 }}
-      action={
-        d.state !== 'review' && (
-          <Button color="inherit" onClick={onRetry}>
-            {t('cart.try_again')}
-          </Button>
-        )
-      }
-    >
-      {paidNotBought ? `${t('cart.paid_not_bought', { amount: formatKsh(d.amount), receipt: d.receipt ?? '' })} ${d.purchase?.detail ?? ''}` : d.message}
-    </Alert>
+    <OutcomeAlert severity={d.state === 'review' || paidNotBought ? 'warning' : 'error'} actionLabel={d.state !== 'review' && (again ? t('cart.send_again') : t('cart.try_again'))} onAction={again ? onSendAgain : onRetry}>
+      {paidNotBought ? `${t('cart.paid_not_bought', { amount: formatKsh(d.amount), receipt: d.receipt ?? '' })} ${d.purchase?.detail ?? ''}` : paymentSentence(t, d)}
+    </OutcomeAlert>
   );
 }

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
+import type { PromoCodePreview } from '@store/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { formatKsh } from '../../../lib/format.ts';
@@ -10,6 +11,8 @@ import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { useRemoveFromCart } from '../api/order-calls.ts';
 import { useCart } from '../../../api/get-cart.ts';
 import { BuyDialog } from '../components/buy-dialog.tsx';
+import { PromoField } from '../components/promo-field.tsx';
+import { isSignedIn } from '../../../lib/session.ts';
 import { useT } from '../../../lib/i18n.ts';
 
 /** /cart: the items, their total (the sum of the prices, seed §9), remove, and checkout. */
@@ -18,16 +21,20 @@ export default function CartScreen() {
   const navigate = useNavigate();
   const cart = useCart();
   const remove = useRemoveFromCart();
-  const [buying, setBuying] = useState(false);
+  const [buying, setBuying] = useState<'buy' | 'gift' | null>(null);
+  const [promo, setPromo] = useState<PromoCodePreview | null>(null);
   const [params, setParams] = useSearchParams();
   const items = cart.data?.results ?? [];
   // Back from logging in at checkout: carry on with the checkout.
   useEffect(() => {
     if (params.get('checkout') !== '1' || cart.isPending) return;
     setParams({}, { replace: true });
-    if ((cart.data?.results.length ?? 0) > 0) setBuying(true);
+    if ((cart.data?.results.length ?? 0) > 0) setBuying('buy');
   }, [params, setParams, cart.isPending, cart.data]);
   const total = items.reduce((s, i) => s + i.price, 0);
+  const ids = items.map((i) => i.video_id).join(',');
+  // A code applies to these very videos: a change to the cart asks for it again.
+  useEffect(() => setPromo(null), [ids]);
 
   return (
     <Box sx={{ ...pageSx, maxWidth: 720 }}>
@@ -61,15 +68,38 @@ export default function CartScreen() {
               </Box>
             ))}
           </Box>
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 2 }}>
-            <Typography sx={{ fontSize: 20, fontWeight: 800 }}>{t('cart.total', { amount: formatKsh(total) })}</Typography>
-            <Button variant="contained" size="large" onClick={() => setBuying(true)}>
-              {t('cart.checkout')}
-            </Button>
+          {isSignedIn() && <PromoField key={ids} target={{ videoIds: items.map((i) => i.video_id) }} applied={promo} onChange={setPromo} />}
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 2 }}>
+            <Typography sx={{ fontSize: 20, fontWeight: 800 }} data-testid="cart-total">
+              {promo && promo.total_after !== total && (
+                <>
+                  <s style={{ fontWeight: 400, fontSize: 16 }}>{formatKsh(total)}</s>{' '}
+                </>
+              )}
+              {t('cart.total', { amount: formatKsh(promo ? promo.total_after : total) })}
+            </Typography>
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              <Button color="inherit" onClick={() => setBuying('gift')}>
+                {t('cart.gift.give')}
+              </Button>
+              <Button variant="contained" size="large" onClick={() => setBuying('buy')}>
+                {t('cart.checkout')}
+              </Button>
+            </Box>
           </Box>
         </>
       )}
-      {buying && <BuyDialog open items={items} returnTo="/cart?checkout=1" onClose={() => setBuying(false)} onBought={(done) => navigate('/purchase/done', { state: done })} />}
+      {buying && (
+        <BuyDialog
+          open
+          items={items}
+          gift={buying === 'gift'}
+          promo={buying === 'buy' ? promo : null}
+          returnTo="/cart?checkout=1"
+          onClose={() => setBuying(null)}
+          onBought={(done) => navigate('/purchase/done', { state: done })}
+        />
+      )}
     </Box>
   );
 }

@@ -4,9 +4,11 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
+import { DEFAULT_RENTAL_HOURS } from '@store/contract';
 import { formatKsh } from '../../../lib/format.ts';
 import { pageSx, PageTitle } from '../../../components/page.tsx';
 import type { PurchaseDone } from '../components/buy-dialog.tsx';
+import { ReceiptLink } from '../components/receipt-link.tsx';
 import { useT } from '../../../lib/i18n.ts';
 
 /**
@@ -17,7 +19,8 @@ export default function PurchaseDoneScreen() {
   const t = useT();
   const done = (useLocation().state as PurchaseDone | null) ?? null;
   const play = useRef<HTMLAnchorElement>(null);
-  useEffect(() => play.current?.focus(), []);
+  // Focused for the keyboard and screen readers, without scrolling the title and the receipt out of sight.
+  useEffect(() => play.current?.focus({ preventScroll: true }), []);
 
   if (!done || done.items.length === 0) {
     return (
@@ -30,9 +33,10 @@ export default function PurchaseDoneScreen() {
     );
   }
   const [first, ...rest] = done.items;
+  const gift = done.kind === 'gift';
   return (
     <Box sx={{ ...pageSx, maxWidth: 560 }}>
-      <PageTitle>{t('cart.done.title')}</PageTitle>
+      <PageTitle>{gift ? t('cart.done.gift_title') : done.kind === 'rental' ? t('cart.done.rent_title') : t('cart.done.title')}</PageTitle>
       <Alert severity="success" sx={{ mb: 2 }} role="status">
         {done.receipt ? (
           <>
@@ -43,6 +47,8 @@ export default function PurchaseDoneScreen() {
         )}
         {done.balance !== null && <> {t('cart.done.balance_now', { balance: formatKsh(done.balance) })}</>}
       </Alert>
+      {gift && <Typography sx={{ mb: 2 }}>{t('cart.done.gift_sent')}</Typography>}
+      {done.kind === 'rental' && <Typography sx={{ mb: 2 }}>{t('cart.done.rent_clock', { hours: done.hours ?? DEFAULT_RENTAL_HOURS })}</Typography>}
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
         {first!.image_url && <img src={first!.image_url.replace('-480.webp', '-160.webp')} alt="" width={64} height={96} style={{ borderRadius: 4, objectFit: 'cover' }} />}
         <Typography variant="h6" component="p">
@@ -54,10 +60,17 @@ export default function PurchaseDoneScreen() {
           )}
         </Typography>
       </Box>
-      <Button ref={play} component={Link} to={`/watch/${first!.video_id}?play=1`} variant="contained" size="large" fullWidth>
-        {first!.video_name ? t('cart.done.play_title', { title: first!.video_name }) : t('cart.done.play_now')}
-      </Button>
-      {rest.length > 0 && (
+      {gift ? (
+        <Button ref={play} component={Link} to="/account?section=gifts" variant="contained" size="large" fullWidth>
+          {t('cart.done.gifts_sent')}
+        </Button>
+      ) : (
+        <Button ref={play} component={Link} to={`/watch/${first!.video_id}?play=1`} variant="contained" size="large" fullWidth>
+          {first!.video_name ? t('cart.done.play_title', { title: first!.video_name }) : t('cart.done.play_now')}
+        </Button>
+      )}
+      <ReceiptLink />
+      {!gift && rest.length > 0 && (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, mt: 2, display: 'grid', gap: 1 }}>
           {rest.map((i) => (
             <Box component="li" key={i.video_id} sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
@@ -72,13 +85,15 @@ export default function PurchaseDoneScreen() {
           ))}
         </Box>
       )}
-      <Typography variant="body2" sx={{ mt: 3 }}>
-        {t('cart.done.owned_is_in')}{' '}
-        <Link to="/account?section=list" style={{ color: 'inherit' }}>
-          {t('cart.done.your_list')}
-        </Link>
-        {t('cart.done.any_phone')}
-      </Typography>
+      {!gift && (
+        <Typography variant="body2" sx={{ mt: 3 }}>
+          {t('cart.done.owned_is_in')}{' '}
+          <Link to="/account?section=list" style={{ color: 'inherit' }}>
+            {t('cart.done.your_list')}
+          </Link>
+          {t('cart.done.any_phone')}
+        </Typography>
+      )}
     </Box>
   );
 }

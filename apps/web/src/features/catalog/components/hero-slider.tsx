@@ -8,6 +8,7 @@ import { useT } from '../../../lib/i18n.ts';
 import { videoHref } from '../../../components/use-video-href.ts';
 import './hero-slider.css';
 import { categoryName } from './category-name.ts';
+import { RatingBadge } from '../../../components/rating-badge.tsx';
 import { nextSlide, previousSlide, SLIDE_INTERVAL_MS, WIDE_SLIDER_MIN_WIDTH } from './slider-logic.ts';
 
 const SWIPE_PX = 40;
@@ -32,7 +33,9 @@ function Slide({ video, first }: { video: Video; first: boolean }) {
         )}
       </div>
       <div className="hero-text">
-        <p className="hero-kicker">{`${categoryName(t, video.cartegory)} · DJ ${video.dj}`}</p>
+        <p className="hero-kicker">
+          {video.rating && <RatingBadge rating={video.rating} />} {`${categoryName(t, video.cartegory)} · DJ ${video.dj}`}
+        </p>
         <h2 className="hero-title">
           {video.title}
           {video.season ? ` · ${video.season}` : ''}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { CountLine, pageSx, PageTitle } from '../../../components/page.tsx';
 import { VideoGrid } from '../../../components/video-grid.tsx';
 import { useVideos, type VideoQuery } from '../../../api/get-videos.ts';
+import { RatingFilter, useRatingFilter } from './rating-filter.tsx';
 
 interface ListProps {
   title: ReactNode;
@@ -17,11 +18,13 @@ interface ListProps {
 
 /** A screen that is one list of videos: title, optional controls, count line, grid. */
 export function VideoListPage({ title, query, emptyText, guide, badge, countText, children }: ListProps) {
-  const q = useVideos(query);
+  const [ratings] = useRatingFilter();
+  const q = useVideos(ratings.length ? { ...query, rating: ratings.join(',') } : query);
   return (
     <Box sx={pageSx}>
       <PageTitle badge={badge}>{title}</PageTitle>
       {children}
+      <RatingFilter />
       <CountLine count={q.data?.count} text={countText} />
       <VideoGrid videos={q.data?.results} isLoading={q.isPending} isError={q.isError} onRetry={() => void q.refetch()} emptyText={emptyText} guide={guide} />
     </Box>

@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import { useParams } from 'react-router';
 import type { Video } from '@store/contract';
 import { Poster } from '../../../components/poster.tsx';
+import { RatingLine } from '../../../components/rating-badge.tsx';
+import { FamilyLockNote } from '../../../components/family-lock-note.tsx';
+import { lockedOut, useFamilyLock } from '../../../lib/family-lock.ts';
 import { ErrorState } from '../../../components/states.tsx';
 import { videoHref } from '../../../components/use-video-href.ts';
 import { formatDate, formatKsh, truncateSynopsis } from '../../../lib/format.ts';
@@ -11,6 +14,7 @@ import { useVideo } from '../../../api/get-video.ts';
 import { useVideos } from '../../../api/get-videos.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { categoryName } from '../components/category-name.ts';
+import { VideoPreview } from '../components/video-preview.tsx';
 import '../../../components/cards.css';
 import './video.css';
 
@@ -69,6 +73,7 @@ export default function VideoScreen({ actions }: { actions: (video: Video) => Re
   const t = useT();
   const { id } = useParams();
   const q = useVideo(id);
+  useFamilyLock();
   if (q.isError) {
     const missing = q.error instanceof ApiError && q.error.status === 404;
     return (
@@ -104,10 +109,14 @@ export default function VideoScreen({ actions }: { actions: (video: Video) => Re
                   <span>{categoryName(t, v.cartegory)}</span>
                 </Link>
               </div>
+              {v.rating && <RatingLine rating={v.rating} />}
               <p className="video-price">{formatKsh(v.price)}</p>
+              <FamilyLockNote rating={v.rating} />
               {actions(v)}
+              {/* The first minute plays too: not on a locked phone for a 16 or 18. */}
+              {!lockedOut(v.rating) && <VideoPreview video={v} />}
               <p className="video-synopsis">{v.synopsis}</p>
-              <p className="video-added">{t('catalog.added_bought', { date: formatDate(v.date_uploaded), count: v.purchase_times })}</p>
+              <p className="video-added">{t('catalog.added_bought', { date: formatDate(v.date_uploaded, { dateOnly: true }), count: v.purchase_times })}</p>
             </>
           ) : (
             <>

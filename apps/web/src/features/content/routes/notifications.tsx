@@ -25,7 +25,7 @@ export default function NotificationsScreen() {
           {q.data.results.map((n) => (
             <Box component="li" key={n.noty_id} sx={{ p: 2, bgcolor: 'background.paper', borderRadius: 2 }}>
               <Typography variant="caption" component="time" dateTime={n.date_notified} sx={{ color: 'text.secondary' }}>
-                {formatDate(n.date_notified)}
+                {formatDate(n.date_notified, { dateOnly: true })}
               </Typography>
               <Typography>{n.message}</Typography>
             </Box>

@@ -49,8 +49,8 @@ describe('deposit page', () => {
       if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
       if (url.pathname === '/api/info/') return info;
       if (url.pathname === '/api/deposit/') return { success: true, CheckoutRequestID: `ws_CO_${++attempt}`, CustomerMessage: 'x', deposit: {}, simulator_phone: null };
-      if (url.pathname === '/api/deposit/ws_CO_1/') return { state: 'failed', amount: 70, balance: null, result_desc: 'The initiator information is invalid.', message: 'The M-Pesa PIN was wrong. Nothing was charged: try again and enter your PIN carefully.' };
-      if (url.pathname === '/api/deposit/ws_CO_2/') return { state: 'completed', amount: 70, balance: 70, receipt: 'QKA1B2C3D4', message: 'Paid with M-Pesa.' };
+      if (url.pathname === '/api/deposit/ws_CO_1/') return { state: 'failed', amount: 70, balance: null, result_code: '2001', result_desc: 'The initiator information is invalid.', outcome: 'wrong_pin', message: 'The M-Pesa PIN was wrong. Nothing was charged: try again and enter your PIN carefully.' };
+      if (url.pathname === '/api/deposit/ws_CO_2/') return { state: 'completed', amount: 70, balance: 70, receipt: 'QKA1B2C3D4', outcome: 'paid', message: 'Paid with M-Pesa.' };
       return emptyPage;
     });
     renderApp(screenUnderTest, `/deposit?amount=70&next=${encodeURIComponent('/video/3?buy=1')}`);
@@ -58,8 +58,8 @@ describe('deposit page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
     expect(await screen.findByText(/The M-Pesa PIN was wrong/)).toBeInTheDocument();
     expect(screen.queryByText('The initiator information is invalid.')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
+    // One tap sends the prompt again, to the same phone for the same amount.
+    fireEvent.click(screen.getByRole('button', { name: 'Send the prompt again' }));
     expect(await screen.findByText(/M-Pesa receipt QKA1B2C3D4/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/video/3?buy=1');
   });
@@ -85,7 +85,75 @@ describe('deposit page', () => {
 });
 
 
+describe('deposit page when a prompt goes unanswered or a phone has had too many', () => {
+  it('says the prompt expired and sends it again with one tap, the same amount to the same phone', async () => {
+    localStorage.setItem('authorized', 'true');
+    let attempt = 0;
+    const fetchMock = mockApi((url) => {
+      if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
+      if (url.pathname === '/api/info/') return info;
+      if (url.pathname === '/api/deposit/') return { success: true, CheckoutRequestID: `ws_CO_${++attempt}`, CustomerMessage: 'x', deposit: {}, simulator_phone: null };
+      if (url.pathname === '/api/deposit/ws_CO_1/') return { state: 'failed', amount: 70, balance: null, result_code: '1037', result_desc: 'DS timeout user cannot be reached', outcome: 'expired', message: 'x' };
+      if (url.pathname === '/api/deposit/ws_CO_2/') return { state: 'pending', amount: 70, balance: null, outcome: 'waiting', message: 'x' };
+      return emptyPage;
+    });
+    renderApp(screenUnderTest, '/deposit?amount=70');
+    await screen.findByDisplayValue('0712345678');
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
+    expect(await screen.findByText(/^The M-Pesa prompt expired before a PIN was entered\./)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Send the prompt again' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Waiting for M-Pesa');
+    const sent = fetchMock.mock.calls.filter(([u]) => String(u) === '/api/deposit/').map(([, init]) => JSON.parse(String(init!.body)) as unknown);
+    expect(sent).toEqual([
+      { amount: 70, phone_number: '0712345678', username: 7 },
+      { amount: 70, phone_number: '0712345678', username: 7 },
+    ]);
+  });
+
+  it('says in how many minutes the phone can have another prompt (429 with Retry-After), in either language', async () => {
+    localStorage.setItem('authorized', 'true');
+    mockApi((url) => {
+      if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
+      if (url.pathname === '/api/info/') return info;
+      if (url.pathname === '/api/deposit/') return new Response(JSON.stringify({ detail: 'Too many M-Pesa prompts were sent to this phone. Try again in 7 minutes.' }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '401' } });
+      return emptyPage;
+    });
+    renderApp(screenUnderTest, '/deposit?amount=70');
+    await screen.findByDisplayValue('0712345678');
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
+    expect(await screen.findByText('This phone has had as many M-Pesa prompts as it may have for now. Try again in 7 minutes.')).toBeInTheDocument();
+    expect(screen.queryByText('Error! processing transaction. Try again.')).toBeNull();
+  });
+});
+
 describe('deposit page in Kiswahili', () => {
+  it('says a wrong PIN and an expired prompt in Kiswahili, whatever language the answer came in, and the wait after too many prompts', async () => {
+    const untranslated = speakKiswahili();
+    localStorage.setItem('authorized', 'true');
+    let attempt = 0;
+    mockApi((url) => {
+      if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
+      if (url.pathname === '/api/info/') return info;
+      if (url.pathname === '/api/deposit/') {
+        if (++attempt === 3) return new Response(JSON.stringify({ detail: 'x' }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '60' } });
+        return { success: true, CheckoutRequestID: `ws_CO_${attempt}`, CustomerMessage: 'x', deposit: {}, simulator_phone: null };
+      }
+      if (url.pathname === '/api/deposit/ws_CO_1/') return { state: 'failed', amount: 70, balance: null, result_code: '2001', result_desc: 'The initiator information is invalid.', outcome: 'wrong_pin', message: 'The M-Pesa PIN was wrong. Nothing was charged: try again and enter your PIN carefully.' };
+      if (url.pathname === '/api/deposit/ws_CO_2/') return { state: 'failed', amount: 70, balance: null, result_code: '1037', result_desc: 'DS timeout user cannot be reached', outcome: 'expired', message: 'x' };
+      return emptyPage;
+    });
+    renderApp(screenUnderTest, '/deposit?amount=70');
+    await screen.findByDisplayValue('0712345678');
+    fireEvent.click(screen.getByRole('button', { name: 'Weka pesa' }));
+    expect(await screen.findByText('PIN ya M-Pesa haikuwa sahihi. Hakuna pesa iliyokatwa: jaribu tena na uweke PIN yako kwa makini.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Tuma ombi tena' }));
+    expect(await screen.findByText(/^Muda wa ombi la M-Pesa uliisha kabla ya kuweka PIN\./)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Tuma ombi tena' }));
+    expect(await screen.findByText('Simu hii imepokea maombi yote ya M-Pesa inayoruhusiwa kwa sasa. Jaribu tena baada ya dakika 1.')).toBeInTheDocument();
+    expect(untranslated()).toEqual([]);
+  });
+
+
   it('explains the steps, asks for the PIN and says what M-Pesa answered, in Kiswahili', async () => {
     const untranslated = speakKiswahili();
     localStorage.setItem('authorized', 'true');

@@ -18,12 +18,14 @@ import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { useStartDeposit } from '../api/deposit-calls.ts';
 import { useDepositStatus } from '../../../api/get-deposit-status.ts';
 import { useT } from '../../../lib/i18n.ts';
+import { canSendAgain, minutesToWait, paymentSentence } from '../../../lib/mpesa-outcome.ts';
+import { OutcomeAlert } from '../../../components/outcome-alert.tsx';
 
 export const PIN_HINT_MS = 7000;
 /** The deposit request's own schema, less the buyer id the page adds (seed §7 sends it as `username`). */
 const depositFormSchema = depositInputSchema.omit({ username: true });
 
-function Outcome({ id, next, onRetry }: { id: string; next: string | null; onRetry: () => void }) {
+function Outcome({ id, next, onRetry, onSendAgain }: { id: string; next: string | null; onRetry: () => void; onSendAgain: () => void }) {
   const t = useT();
   const status = useDepositStatus(id);
   const d = status.data;
@@ -44,10 +46,12 @@ function Outcome({ id, next, onRetry }: { id: string; next: string | null; onRet
       </Alert>
     );
   }
+  // A prompt that expired, was cancelled or got a wrong PIN can go to the same phone again at once.
+  const again = canSendAgain(d);
   return (
-    <Alert severity={d.state === 'review' ? 'warning' : 'error'} sx={{ mb: 2 }} action={d.state !== 'review' && <Button color="inherit" onClick={onRetry}>{t('deposit.try_again')}</Button>}>
-      {d.message}
-    </Alert>
+    <OutcomeAlert severity={d.state === 'review' ? 'warning' : 'error'} actionLabel={d.state !== 'review' && (again ? t('deposit.send_again') : t('deposit.try_again'))} onAction={again ? onSendAgain : onRetry}>
+      {paymentSentence(t, d)}
+    </OutcomeAlert>
   );
 }
 
@@ -76,12 +80,11 @@ export default function DepositScreen() {
     return () => clearTimeout(timer);
   }, [hint]);
 
-  const submit = form.handleSubmit((values) => {
+  const send = (amount: number, typed: string) => {
     if (!profile) return;
     setCheckoutId(null);
-    const typed = String(form.getValues('phone_number'));
     start.mutate(
-      { amount: values.amount, phone_number: typed, username: profile.buyerid },
+      { amount, phone_number: typed, username: profile.buyerid },
       {
         onSuccess: (res) => {
           rememberPhone(typed);
@@ -91,17 +94,21 @@ export default function DepositScreen() {
         onError: (err) => void showServerErrors(form, err),
       },
     );
-  });
+  };
+  // Sending again submits the form as it stands: the same amount to the same phone.
+  const submit = form.handleSubmit((values) => send(values.amount, String(form.getValues('phone_number'))));
   const fields = start.error instanceof ApiError ? start.error.fieldErrors : {};
   const status = useDepositStatus(checkoutId);
   const waiting = checkoutId !== null && (status.data?.state ?? 'pending') === 'pending';
   const failed = start.isError && Object.keys(fields).length === 0;
+  // Too many prompts to this phone: say when it can have another, not "try again" now.
+  const waitMinutes = start.error instanceof ApiError && start.error.status === 429 ? minutesToWait(start.error.retryAfter ?? 600) : null;
 
   return (
     <Box sx={{ ...pageSx, maxWidth: 560 }}>
       <PageTitle>{t('deposit.title')}</PageTitle>
       {/* What M-Pesa answered, at the top where a small phone shows it without scrolling. */}
-      {checkoutId && <Outcome id={checkoutId} next={next} onRetry={() => setCheckoutId(null)} />}
+      {checkoutId && <Outcome id={checkoutId} next={next} onRetry={() => setCheckoutId(null)} onSendAgain={() => void submit()} />}
       <Box component="ol" sx={{ pl: 2.5, mt: 0, color: 'text.secondary', '& li': { mb: 0.5 } }}>
         <li>{t('deposit.step_amount', { max: groupDigits(DEPOSIT_MAX) })}</li>
         <li>{t('deposit.step_phone')}</li>
@@ -125,12 +132,15 @@ export default function DepositScreen() {
         />
         {start.isPending && <LinearProgress aria-label={t('deposit.sending')} />}
         {hint && <Alert severity="info">{t('deposit.pin_hint')}</Alert>}
-        {failed && (
-          <Alert severity="error">
-            {t('deposit.failed')}
-            {start.error instanceof ApiError && <Box component="span" sx={{ display: 'block', fontSize: 13 }}>{start.error.message}</Box>}
-          </Alert>
-        )}
+        {failed &&
+          (waitMinutes !== null ? (
+            <Alert severity="warning">{t('deposit.prompt_limit', { minutes: waitMinutes })}</Alert>
+          ) : (
+            <Alert severity="error">
+              {t('deposit.failed')}
+              {start.error instanceof ApiError && <Box component="span" sx={{ display: 'block', fontSize: 13 }}>{start.error.message}</Box>}
+            </Alert>
+          ))}
         <Button type="submit" variant="contained" disabled={start.isPending || !profile || waiting}>
           {t('deposit.title')}
         </Button>

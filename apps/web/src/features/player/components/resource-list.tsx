@@ -33,7 +33,8 @@ export function ResourceList({ video, onPlay }: { video: Video; onPlay: () => vo
           <Button size="small" startIcon={<PlayArrowIcon />} onClick={onPlay} disabled={!media.stream}>
             {t('player.play')}
           </Button>
-          {media.download && (
+          {/* A rental never gets the download file (CONTRACT §11): the server sends none, and none is offered. */}
+          {media.download && !(video.rental && !video.owned) && (
             <Button size="small" variant="outlined" startIcon={<DownloadIcon />} href={media.download} download={media.download_name ?? true}>
               {t('player.download')}
             </Button>

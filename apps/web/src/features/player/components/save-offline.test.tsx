@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Video } from '@store/contract';
 import { i18n } from '../../../lib/i18n.ts';
 import { makeVideo } from '../../../test/fixtures.ts';
+import { fakeCaches } from '../../../test/fake-caches.ts';
 import { mockApi, renderApp } from '../../../test/render.tsx';
 import sw from '../locales/sw.json';
 import { savedVideo } from '../offline/saved-videos.ts';
@@ -20,19 +21,6 @@ const owned = (): Video =>
     media: { state: 'ready', progress: 100, stream: '/media/private/videos/7/r1/master.m3u8?s=sig', download: null, download_name: null, download_size: null, duration: 3600, thumbnails: null, renditions, resume_at: 0 },
   });
 
-/** The Cache API, in memory (jsdom has none). */
-function fakeCaches() {
-  const store = new Map<string, Response>();
-  const cache = {
-    match: async (url: string) => store.get(url)?.clone(),
-    put: async (url: string, res: Response) => void store.set(url, res),
-    keys: async () => [...store.keys()].map((url) => ({ url })),
-    delete: async (req: { url: string }) => store.delete(req.url),
-  };
-  vi.stubGlobal('caches', { open: async () => cache });
-  return store;
-}
-
 const SEGMENTS = 5;
 const SEGMENT_BYTES = 1000;
 const master = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=160000,RESOLUTION=426x240,NAME="240p"\n240p/index.m3u8?s=p\n#EXT-X-STREAM-INF:BANDWIDTH=2000000,RESOLUTION=1280x720,NAME="720p"\n720p/index.m3u8?s=q\n';
@@ -41,6 +29,7 @@ const rung = ['#EXTM3U', '#EXT-X-MAP:URI="init.mp4?s=i"', ...Array.from({ length
 describe('save for offline', () => {
   beforeEach(() => {
     localStorage.setItem('authorized', 'true');
+    localStorage.setItem('account_id', '3');
     Object.defineProperty(navigator, 'storage', { value: { estimate: async () => ({ quota: 2_000_000_000, usage: 500_000_000 }), persist: async () => true }, configurable: true });
   });
   afterEach(() => {
@@ -72,7 +61,7 @@ describe('save for offline', () => {
     expect(screen.getByRole('link', { name: 'Video ulizohifadhi' })).toHaveAttribute('href', '/saved');
   });
 
-  it('stores the segments under stable names and, after a dropped connection, fetches only those not stored yet', async () => {
+  it('stores the segments under stable names of the account that saves them and, after a dropped connection, fetches only those not stored yet', async () => {
     const stored = fakeCaches();
     const fetched: string[] = [];
     let dropAt: string | null = 'seg-0002.m4s';
@@ -89,14 +78,14 @@ describe('save for offline', () => {
 
     await act(() => startSaving(owned(), renditions[0]!, false));
     expect(savedVideo(7)).toMatchObject({ status: 'paused', pausedFor: 'connection', storedFiles: 3, storedBytes: 3 * SEGMENT_BYTES });
-    expect([...stored.keys()].filter((k) => k.includes('/offline-video/7/240p/seg-'))).toEqual(['http://localhost:3000/offline-video/7/240p/seg-0.m4s', 'http://localhost:3000/offline-video/7/240p/seg-1.m4s']);
+    expect([...stored.keys()].filter((k) => k.includes('/240p/seg-'))).toEqual(['http://localhost:3000/offline-video/account-3/7/240p/seg-0.m4s', 'http://localhost:3000/offline-video/account-3/7/240p/seg-1.m4s']);
 
     dropAt = null;
     fetched.length = 0;
     await act(() => resumeSaving(7));
     expect(fetched.filter((f) => f.endsWith('.m4s') || f.endsWith('.mp4'))).toEqual(['seg-0002.m4s', 'seg-0003.m4s', 'seg-0004.m4s']);
     expect(savedVideo(7)).toMatchObject({ status: 'saved', storedFiles: SEGMENTS + 1, storedBytes: (SEGMENTS + 1) * SEGMENT_BYTES });
-    const playlist = await stored.get('http://localhost:3000/offline-video/7/240p/index.m3u8')!.clone().text();
+    const playlist = await stored.get('http://localhost:3000/offline-video/account-3/7/240p/index.m3u8')!.clone().text();
     expect(playlist).not.toContain('s=');
     pauseSaving(7);
   });

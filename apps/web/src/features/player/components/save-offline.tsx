@@ -114,6 +114,12 @@ export function SaveOffline({ video }: { video: Video }) {
               {t('player.offline.no_space')}
             </Typography>
           )}
+          {/* A rental saves the stream (never the download file, CONTRACT §11): saving is its first play. */}
+          {video.rental && !video.owned && (
+            <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="offline-rental">
+              {t('player.offline.rental_note')}
+            </Typography>
+          )}
           {canTellWifi() && <FormControlLabel control={<Checkbox checked={wifiOnly} onChange={(e) => setWifiOnly(e.target.checked)} />} label={t('player.offline.wifi_only')} />}
           <Box sx={{ mt: 1 }}>
             <Button variant="contained" startIcon={<DownloadForOfflineIcon />} disabled={tooBig} onClick={() => void startSaving(video, rung, wifiOnly)}>

@@ -1,15 +1,23 @@
-/**
- * The bytes of saved videos, in the Cache API under stable addresses of this origin
- * (/offline-video/{video}/{rung}/seg-{index}.m4s): signed addresses expire, these do not. Nothing
- * fetches these addresses from the network: the player reads them through its own loader
- * (cache-loader.ts), so no service worker is involved.
- */
-export const CACHE_NAME = 'saved-videos-v1';
+import { deleteFilesUnder, SAVED_FILES_CACHE, savedFilesBase } from '../../../lib/saved-copies.ts';
 
-export const savedBase = (videoId: number) => new URL(`/offline-video/${videoId}/`, window.location.origin).href;
-export const savedMasterUrl = (videoId: number) => `${savedBase(videoId)}master.m3u8`;
-export const savedRungUrl = (videoId: number, rung: string, name: string) => `${savedBase(videoId)}${rung}/${name}`;
-export const savedPosterUrl = (videoId: number) => `${savedBase(videoId)}poster`;
+/**
+ * The bytes of saved videos, in the Cache API under stable addresses of this origin, per account
+ * (/offline-video/account-{id}/{video}/{rung}/seg-{index}.m4s): signed addresses expire, these do
+ * not. Nothing fetches these addresses from the network: the player reads them through its own
+ * loader (cache-loader.ts), so no service worker is involved.
+ */
+export const CACHE_NAME = SAVED_FILES_CACHE;
+
+/** One account's copy of one video; without an owner, a copy saved before copies had owners (/offline-video/{video}/). */
+export interface CopyRef {
+  id: number;
+  owner?: number | undefined;
+}
+
+export const savedBase = (copy: CopyRef) => (copy.owner === undefined ? new URL(`/offline-video/${copy.id}/`, window.location.origin).href : savedFilesBase(copy.owner, copy.id));
+export const savedMasterUrl = (copy: CopyRef) => `${savedBase(copy)}master.m3u8`;
+export const savedRungUrl = (copy: CopyRef, rung: string, name: string) => `${savedBase(copy)}${rung}/${name}`;
+export const savedPosterUrl = (copy: CopyRef) => `${savedBase(copy)}poster`;
 
 const open = () => caches.open(CACHE_NAME);
 
@@ -31,13 +39,20 @@ export async function storedSize(url: string): Promise<number | null> {
   return res ? Number(res.headers.get('x-stored-bytes') ?? 0) : null;
 }
 
-/** Deletes every file of one saved video. */
-export async function deleteSavedFiles(videoId: number): Promise<void> {
+/** Deletes every file of one copy. */
+export const deleteSavedFiles = (copy: CopyRef) => deleteFilesUnder(savedBase(copy));
+
+/** Moves a copy's files to another copy's addresses (an unowned copy claimed by its owner). */
+export async function moveSavedFiles(from: CopyRef, to: CopyRef): Promise<void> {
   if (!('caches' in window)) return;
   const cache = await open();
-  const base = savedBase(videoId);
-  const keys = await cache.keys();
-  await Promise.all(keys.filter((k) => k.url.startsWith(base)).map((k) => cache.delete(k)));
+  const [source, target] = [savedBase(from), savedBase(to)];
+  for (const key of await cache.keys()) {
+    if (!key.url.startsWith(source)) continue;
+    const res = await cache.match(key);
+    if (res) await cache.put(target + key.url.slice(source.length), res);
+    await cache.delete(key);
+  }
 }
 
 /** The phone's space for this site: what is used and what is left, where the browser says. */

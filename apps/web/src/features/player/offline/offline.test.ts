@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mbPerHour, megabytes, rungBytes } from './data.ts';
 import { findRungPlaylist, rewriteRungPlaylist, savedMasterPlaylist } from './playlists.ts';
 import { decide, reviewSavedVideos, UNCHECKED_LIMIT_MS, type AccessCheck } from './review.ts';
+import { savedCopy } from '../../../test/saved-copy.ts';
 import { putSavedVideo, removalNotices, savedVideos, type SavedVideo } from './saved-videos.ts';
 
 describe('data said in megabytes', () => {
@@ -59,24 +60,12 @@ describe('the playlists of a saved video', () => {
 });
 
 const DAY = 24 * 60 * 60 * 1000;
-const saved = (id: number, checkedAt: number): SavedVideo => ({
-  id,
-  title: `Video ${id}`,
-  poster: null,
-  rung: { name: '240p', height: 240, bandwidth: 200_000, data_saver: true },
-  duration: 60,
-  expectedBytes: 1_500_000,
-  storedBytes: 1_500_000,
-  files: 16,
-  storedFiles: 16,
-  status: 'saved',
-  wifiOnly: false,
-  savedAt: checkedAt,
-  checkedAt,
-});
+const saved = (id: number, checkedAt: number) => savedCopy(id, 7, checkedAt) as SavedVideo & { owner: number };
 
 describe('when a saved video is removed', () => {
   beforeEach(() => {
+    localStorage.setItem('authorized', 'true');
+    localStorage.setItem('account_id', '7');
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-11-01T08:00:00+03:00'));
   });
@@ -104,7 +93,7 @@ describe('when a saved video is removed', () => {
     await reviewSavedVideos(async (id) => answers[id]!);
     expect(savedVideos().map((v) => v.id)).toEqual([1]);
     expect(savedVideos()[0]!.checkedAt).toBe(start + 31 * DAY);
-    expect(removalNotices()).toEqual(expect.arrayContaining([{ title: 'Video 2', reason: 'refunded' }, { title: 'Video 3', reason: 'unchecked' }]));
+    expect(removalNotices()).toEqual(expect.arrayContaining([{ owner: 7, id: 2, title: 'Video 2', reason: 'refunded' }, { owner: 7, id: 3, title: 'Video 3', reason: 'unchecked' }]));
 
     // Offline from then on: 29 days later it is still there, 31 days later it goes.
     vi.setSystemTime(start + 60 * DAY);
@@ -119,6 +108,6 @@ describe('when a saved video is removed', () => {
     putSavedVideo(saved(4, Date.now()));
     await Promise.all([reviewSavedVideos(async () => 'not-owned'), reviewSavedVideos(async () => 'not-owned')]);
     expect(savedVideos()).toEqual([]);
-    expect(removalNotices()).toEqual([{ title: 'Video 4', reason: 'refunded' }]);
+    expect(removalNotices()).toEqual([{ owner: 7, id: 4, title: 'Video 4', reason: 'refunded' }]);
   });
 });

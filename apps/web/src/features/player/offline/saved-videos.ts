@@ -1,12 +1,20 @@
 import { useSyncExternalStore } from 'react';
+import { onSavedCopiesChange, readList, recordsOf, SAVED_NOTICES_KEY, SAVED_VIDEOS_KEY, savedCopiesChanged } from '../../../lib/saved-copies.ts';
+import { signedInAccount } from '../../../lib/session.ts';
 
 /**
  * The videos saved on this phone: what the screens show (kept in localStorage, small), while the
- * bytes themselves are in the Cache API under stable addresses (see files.ts).
+ * bytes themselves are in the Cache API under stable addresses (see files.ts). Each belongs to the
+ * account that saved it (decision 0035): every function here reads and changes the signed-in
+ * account's copies only, and with nobody signed in there are none.
  */
 export interface SavedVideo {
   id: number;
+  /** The account that saved it; missing on copies saved before copies had owners (review.ts claims those). */
+  owner?: number;
   title: string;
+  /** KFCB rating when saved (CONTRACT §13): a 16 or 18 asks for the family PIN before it plays. */
+  rating?: string;
   /** The poster's address when saved; the picture itself is kept with the files. */
   poster: string | null;
   rung: { name: string; height: number; bandwidth: number; data_saver: boolean };
@@ -24,92 +32,111 @@ export interface SavedVideo {
   savedAt: number;
   /** When the server last said the customer still owns it. */
   checkedAt: number;
+  /**
+   * A copy saved under a rental (CONTRACT §11): the rental's clock as the server last said it. Past
+   * `expires_at` by this phone's clock the copy does not play and goes, with no network needed.
+   */
+  rental?: { started_at: string | null; expires_at: string } | undefined;
 }
 
-/** A saved copy removed because access ended or it went unchecked for too long. */
+/** A saved copy removed because access ended or it went unchecked for too long; shown to its owner until dismissed. */
 export interface RemovalNotice {
+  owner: number;
+  /** The video's id: one notice per copy, however many checks found it gone. */
+  id: number;
   title: string;
-  reason: 'refunded' | 'unchecked';
+  reason: 'refunded' | 'unchecked' | 'rental_ended';
 }
 
-const KEY = 'savedVideos';
-const NOTICES = 'savedVideoNotices';
-const listeners = new Set<() => void>();
-let snapshot: SavedVideo[] | null = null;
+/** The rental clock to keep with a copy: a video bought (owned) or not rented has none. */
+export const rentalOf = (video: { owned?: boolean | undefined; rental?: { started_at: string | null; expires_at: string } | null | undefined }): SavedVideo['rental'] =>
+  video.owned !== true && video.rental ? { started_at: video.rental.started_at, expires_at: video.rental.expires_at } : undefined;
 
-function read<T>(key: string): T[] {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
-    return Array.isArray(value) ? (value as T[]) : [];
-  } catch {
-    return [];
-  }
-}
+/** Whether a copy saved under a rental is past its end by this phone's clock (no network needed). */
+export const rentalEnded = (copy: Pick<SavedVideo, 'rental'>, now = Date.now()) => copy.rental !== undefined && !(Date.parse(copy.rental.expires_at) > now);
 
+const KEY = SAVED_VIDEOS_KEY;
+const NOTICES = SAVED_NOTICES_KEY;
+
+const allRecords = () => readList<SavedVideo>(KEY);
+const isCopy = (owner: number, id: number) => (v: SavedVideo) => v.owner === owner && v.id === id;
+
+/** Every record on this phone, whoever saved it: for the review only, never for a screen. */
+export const everySavedRecord = allRecords;
+
+// One snapshot per stored value and account, so React sees the same array until either changes.
+let snapshot: { raw: string | null; owner: number | null; value: SavedVideo[] } | null = null;
+
+/** The signed-in account's saved videos. */
 export function savedVideos(): SavedVideo[] {
-  snapshot ??= read<SavedVideo>(KEY);
-  return snapshot;
+  const raw = localStorage.getItem(KEY);
+  const owner = signedInAccount();
+  if (!snapshot || snapshot.raw !== raw || snapshot.owner !== owner) snapshot = { raw, owner, value: recordsOf(allRecords(), owner) };
+  return snapshot.value;
 }
 
-const emit = () => {
-  snapshot = null;
-  listeners.forEach((l) => l());
-};
+const emit = savedCopiesChanged;
 
 export const savedVideo = (id: number) => savedVideos().find((v) => v.id === id);
 
-/** Adds or changes one saved video's record. */
-export function putSavedVideo(video: SavedVideo): void {
-  const others = read<SavedVideo>(KEY).filter((v) => v.id !== video.id);
-  localStorage.setItem(KEY, JSON.stringify([video, ...others]));
+function write(records: SavedVideo[]) {
+  localStorage.setItem(KEY, JSON.stringify(records));
   emit();
 }
 
+/** Adds or changes one saved video's record (its `owner` says whose). */
+export function putSavedVideo(video: SavedVideo & { owner: number }): void {
+  write([video, ...allRecords().filter((v) => !isCopy(video.owner, video.id)(v))]);
+}
+
+/** Changes the signed-in account's copy of a video; nothing when signed out or it has none. */
 export function updateSavedVideo(id: number, change: Partial<SavedVideo>): SavedVideo | undefined {
-  const current = read<SavedVideo>(KEY).find((v) => v.id === id);
+  const owner = signedInAccount();
+  const records = allRecords();
+  const current = owner === null ? undefined : records.find(isCopy(owner, id));
   if (!current) return undefined;
   const next = { ...current, ...change };
-  localStorage.setItem(KEY, JSON.stringify(read<SavedVideo>(KEY).map((v) => (v.id === id ? next : v))));
-  emit();
+  write(records.map((v) => (v === current ? next : v)));
   return next;
 }
 
-export function dropSavedVideo(id: number): void {
-  localStorage.setItem(KEY, JSON.stringify(read<SavedVideo>(KEY).filter((v) => v.id !== id)));
-  emit();
+/** Drops one account's record of a video (the signed-in account's unless said). */
+export function dropSavedVideo(id: number, owner = signedInAccount()): void {
+  if (owner !== null) write(allRecords().filter((v) => !isCopy(owner, id)(v)));
 }
 
-export const removalNotices = () => read<RemovalNotice>(NOTICES);
+/** Drops a record saved before copies had owners. */
+export const dropUnownedRecord = (id: number) => write(allRecords().filter((v) => v.owner !== undefined || v.id !== id));
 
+export const removalNotices = () => recordsOf(readList<RemovalNotice>(NOTICES), signedInAccount());
+
+/** Tells the owner once that a copy went, however many checks find it gone. */
 export function addRemovalNotice(notice: RemovalNotice): void {
-  localStorage.setItem(NOTICES, JSON.stringify([...read<RemovalNotice>(NOTICES), notice]));
+  const all = readList<RemovalNotice>(NOTICES);
+  if (all.some((n) => n.owner === notice.owner && n.id === notice.id)) return;
+  localStorage.setItem(NOTICES, JSON.stringify([...all, notice]));
   emit();
 }
 
-export function clearRemovalNotices(): void {
-  localStorage.removeItem(NOTICES);
+/** The customer closed the notice: it does not come back. */
+export function dismissRemovalNotice(id: number): void {
+  const owner = signedInAccount();
+  localStorage.setItem(NOTICES, JSON.stringify(readList<RemovalNotice>(NOTICES).filter((n) => n.owner !== owner || n.id !== id)));
   emit();
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  // Another tab saving or removing a video.
-  const onStorage = (e: StorageEvent) => (e.key === KEY || e.key === NOTICES) && emit();
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+// Another tab saving or removing a video, or signing in or out, too.
+const subscribe = onSavedCopiesChange;
 
-/** The saved videos, re-rendering as they change (progress, pause, removal). */
+/** The signed-in account's saved videos, re-rendering as they change (progress, pause, removal). */
 export const useSavedVideos = () => useSyncExternalStore(subscribe, savedVideos);
 
-const emptyNotices: RemovalNotice[] = [];
-let noticesSnapshot: { raw: string | null; value: RemovalNotice[] } = { raw: null, value: emptyNotices };
+let noticesSnapshot: { raw: string | null; owner: number | null; value: RemovalNotice[] } | null = null;
 function noticesSnap() {
   const raw = localStorage.getItem(NOTICES);
-  if (raw !== noticesSnapshot.raw) noticesSnapshot = { raw, value: read<RemovalNotice>(NOTICES) };
-  return noticesSnapshot.value;
+  const owner = signedInAccount();
+  if (!noticesSnapshot || noticesSnapshot.raw !== raw || noticesSnapshot.owner !== owner) noticesSnapshot = { raw, owner, value: removalNotices() };
+  return noticesSnapshot!.value;
 }
+/** The signed-in account's removal notices. */
 export const useRemovalNotices = () => useSyncExternalStore(subscribe, noticesSnap);

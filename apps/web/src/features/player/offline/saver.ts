@@ -3,7 +3,8 @@ import { authRequest } from '../../../lib/auth.ts';
 import { rungBytes } from './data.ts';
 import { askToKeepSaved, deleteSavedFiles, savedMasterUrl, savedPosterUrl, savedRungUrl, storedSize, storeSaved } from './files.ts';
 import { findRungPlaylist, rewriteRungPlaylist, savedMasterPlaylist } from './playlists.ts';
-import { dropSavedVideo, putSavedVideo, savedVideo, savedVideos, updateSavedVideo } from './saved-videos.ts';
+import { signedInAccount } from '../../../lib/session.ts';
+import { dropSavedVideo, putSavedVideo, rentalOf, savedVideo, savedVideos, updateSavedVideo, type SavedVideo } from './saved-videos.ts';
 
 interface NetworkInformation extends EventTarget {
   type?: string;
@@ -14,8 +15,10 @@ const connection = () => (navigator as Navigator & { connection?: NetworkInforma
 export const canTellWifi = () => typeof connection()?.type === 'string';
 const onWifi = () => ['wifi', 'ethernet'].includes(connection()?.type ?? '');
 
-const running = new Map<number, AbortController>();
-export const isRunning = (id: number) => running.has(id);
+/** Saves under way, by account and video: another account's save of the same video is another copy. */
+const running = new Map<string, AbortController>();
+const runKey = (owner: number | null | undefined, id: number) => `${owner ?? '-'}:${id}`;
+export const isRunning = (id: number) => running.has(runKey(signedInAccount(), id));
 
 class HttpError extends Error {}
 
@@ -35,13 +38,14 @@ const freshVideo = (id: number) => authRequest<Video>('GET', `/videoDetails/${id
  */
 async function run(id: number): Promise<void> {
   const record = savedVideo(id);
-  if (!record || running.has(id)) return;
+  const key = runKey(record?.owner, id);
+  if (!record || running.has(key)) return;
   if (record.wifiOnly && canTellWifi() && !onWifi()) {
     updateSavedVideo(id, { status: 'paused', pausedFor: 'wifi' });
     return;
   }
   const controller = new AbortController();
-  running.set(id, controller);
+  running.set(key, controller);
   updateSavedVideo(id, { status: 'saving', pausedFor: undefined });
   const { signal } = controller;
   try {
@@ -53,44 +57,52 @@ async function run(id: number): Promise<void> {
     if (!rungUri) throw new HttpError(`No ${record.rung.name} rung`);
     const rungUrl = new URL(rungUri, masterUrl).href;
     const { playlist, files } = rewriteRungPlaylist(await (await fetchOk(rungUrl, signal)).text());
-    await storeSaved(savedMasterUrl(id), savedMasterPlaylist(record.rung), 'application/vnd.apple.mpegurl');
-    await storeSaved(savedRungUrl(id, record.rung.name, 'index.m3u8'), playlist, 'application/vnd.apple.mpegurl');
-    if (record.poster && !(await storedSize(savedPosterUrl(id)))) {
+    await storeSaved(savedMasterUrl(record), savedMasterPlaylist(record.rung), 'application/vnd.apple.mpegurl');
+    await storeSaved(savedRungUrl(record, record.rung.name, 'index.m3u8'), playlist, 'application/vnd.apple.mpegurl');
+    if (record.poster && !(await storedSize(savedPosterUrl(record)))) {
       const poster = await fetch(record.poster, { signal }).catch(() => null);
-      if (poster?.ok) await storeSaved(savedPosterUrl(id), await poster.arrayBuffer(), poster.headers.get('content-type') ?? 'image/webp');
+      if (poster?.ok) await storeSaved(savedPosterUrl(record), await poster.arrayBuffer(), poster.headers.get('content-type') ?? 'image/webp');
     }
     let stored = 0;
     let storedFiles = 0;
     for (const file of files) {
-      const key = savedRungUrl(id, record.rung.name, file.name);
-      let size = await storedSize(key);
+      const fileKey = savedRungUrl(record, record.rung.name, file.name);
+      let size = await storedSize(fileKey);
       if (size === null) {
         const bytes = await (await fetchOk(new URL(file.uri, rungUrl).href, signal)).arrayBuffer();
-        size = await storeSaved(key, bytes, file.name.endsWith('.m4s') ? 'video/iso.segment' : 'video/mp4');
+        size = await storeSaved(fileKey, bytes, file.name.endsWith('.m4s') ? 'video/iso.segment' : 'video/mp4');
       }
       stored += size;
       storedFiles++;
       if (signal.aborted) return;
-      if (!savedVideo(id)) return; // removed meanwhile
+      if (!savedVideo(id)) return; // removed meanwhile, or its account signed out
       updateSavedVideo(id, { storedBytes: stored, storedFiles, files: files.length });
     }
-    updateSavedVideo(id, { status: 'saved', storedBytes: stored, storedFiles, files: files.length, checkedAt: Date.now() });
+    // Fetching a rental's playlists was its first play (CONTRACT §11): the copy keeps the end that started.
+    // An answer with neither (the rental ended meanwhile) keeps the end known, never none.
+    const after = rentalOf(video) ? await freshVideo(id).catch(() => null) : null;
+    const rental = after && (after.owned === true || after.rental) ? rentalOf(after) : rentalOf(video);
+    updateSavedVideo(id, { status: 'saved', storedBytes: stored, storedFiles, files: files.length, checkedAt: Date.now(), rental });
   } catch (error) {
     if (!savedVideo(id) || signal.aborted) return;
     // A dropped connection (fetch's TypeError) carries on by itself once back online; the rest waits for a tap.
     updateSavedVideo(id, { status: 'paused', pausedFor: error instanceof HttpError ? 'customer' : 'connection' });
   } finally {
-    if (running.get(id) === controller) running.delete(id);
+    if (running.get(key) === controller) running.delete(key);
   }
 }
 
 /** Starts saving a video at one rung; its size in MB was shown from the rung's measured bandwidth. */
 export async function startSaving(video: Video, rung: Rendition, wifiOnly: boolean): Promise<void> {
+  const owner = signedInAccount();
+  if (owner === null) return;
   const duration = video.media?.duration ?? 0;
   const now = Date.now();
   putSavedVideo({
     id: video.vidId,
+    owner,
     title: video.title,
+    rating: video.rating,
     poster: video.image,
     rung,
     duration,
@@ -102,25 +114,37 @@ export async function startSaving(video: Video, rung: Rendition, wifiOnly: boole
     wifiOnly,
     savedAt: now,
     checkedAt: now,
+    rental: rentalOf(video),
   });
   void askToKeepSaved();
   await run(video.vidId);
 }
 
+/** Stops the save of one copy, if one is running. */
+function stop(copy: Pick<SavedVideo, 'id' | 'owner'>) {
+  const key = runKey(copy.owner, copy.id);
+  running.get(key)?.abort();
+  running.delete(key);
+}
+
 export function pauseSaving(id: number): void {
-  running.get(id)?.abort();
-  running.delete(id);
+  stop({ id, owner: signedInAccount() ?? undefined });
   updateSavedVideo(id, { status: 'paused', pausedFor: 'customer' });
 }
 
 export const resumeSaving = (id: number) => run(id);
 
-/** Removes a saved video: its record and every stored file. */
+/** Removes one account's saved copy: its record and every stored file. */
+export async function removeCopy(copy: SavedVideo & { owner: number }): Promise<void> {
+  stop(copy);
+  dropSavedVideo(copy.id, copy.owner);
+  await deleteSavedFiles(copy);
+}
+
+/** Removes the signed-in account's copy of a video (its Remove button). */
 export async function removeSaved(id: number): Promise<void> {
-  running.get(id)?.abort();
-  running.delete(id);
-  dropSavedVideo(id);
-  await deleteSavedFiles(id);
+  const copy = savedVideo(id);
+  if (copy?.owner !== undefined) await removeCopy({ ...copy, owner: copy.owner });
 }
 
 // Back online, or on Wi-Fi: what was waiting carries on.

@@ -10,7 +10,8 @@ describe('the Saved videos screen', () => {
 
   it('lists each saved video with the space it takes, and removes one refunded since, with a notice', async () => {
     localStorage.setItem('authorized', 'true');
-    const base = { poster: null, rung: { name: '240p', height: 240, bandwidth: 150_000, data_saver: true }, duration: 600, expectedBytes: 11_250_000, storedBytes: 11_300_000, files: 151, storedFiles: 151, status: 'saved' as const, wifiOnly: false, savedAt: Date.now(), checkedAt: Date.now() };
+    localStorage.setItem('account_id', '7');
+    const base = { owner: 7, poster: null, rung: { name: '240p', height: 240, bandwidth: 150_000, data_saver: true }, duration: 600, expectedBytes: 11_250_000, storedBytes: 11_300_000, files: 151, storedFiles: 151, status: 'saved' as const, wifiOnly: false, savedAt: Date.now(), checkedAt: Date.now() };
     putSavedVideo({ ...base, id: 1, title: 'Nairobi Heist' });
     putSavedVideo({ ...base, id: 2, title: 'Mtaa Comedy Club' });
     mockApi((url) => {

@@ -4,18 +4,25 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useEffect, useState } from 'react';
+import { RentalTimeLeft } from '../../../components/rental-time-left.tsx';
 import { EmptyState } from '../../../components/states.tsx';
 import { PageTitle, pageSx } from '../../../components/page.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { SaveProgress } from '../components/save-offline.tsx';
-import { SavedPlayer, useSavedPoster } from '../components/saved-player.tsx';
+import { SavedPlayer, useRentalEnded, useSavedPoster } from '../components/saved-player.tsx';
+import { useSavedCopyGuard } from '../components/saved-lock.tsx';
 import { megabytes } from '../offline/data.ts';
-import { reviewSavedVideos } from '../offline/review.ts';
-import { clearRemovalNotices, savedVideos, useRemovalNotices, useSavedVideos, type SavedVideo } from '../offline/saved-videos.ts';
+import { removeEndedRentals, reviewSavedVideos } from '../offline/review.ts';
+import { dismissRemovalNotice, rentalEnded, savedVideos, useRemovalNotices, useSavedVideos, type SavedVideo } from '../offline/saved-videos.ts';
+
+/** Why a copy was removed, in words. */
+const NOTICE = { refunded: 'player.saved.removed_refunded', unchecked: 'player.saved.removed_unchecked', rental_ended: 'player.saved.removed_rental_ended' } as const;
 
 function SavedRow({ video, onPlay }: { video: SavedVideo; onPlay: () => void }) {
   const t = useT();
   const poster = useSavedPoster(video);
+  // A rented copy goes at its end, the list open or not, with no network.
+  useRentalEnded(video);
   return (
     <Box component="li" sx={{ display: 'flex', gap: 1.5, p: 1.5, bgcolor: 'background.paper', borderRadius: 1 }}>
       <Box sx={{ width: 60, height: 90, flexShrink: 0, borderRadius: 0.5, bgcolor: 'grey.900', overflow: 'hidden' }}>
@@ -28,6 +35,11 @@ function SavedRow({ video, onPlay }: { video: SavedVideo; onPlay: () => void }) 
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }} data-testid="saved-size">
           {t('player.saved.space', { mb: megabytes(video.status === 'saved' ? video.storedBytes : video.expectedBytes), quality: video.rung.data_saver ? t('player.data_saver') : video.rung.name })}
         </Typography>
+        {video.rental && (
+          <Typography variant="body2" sx={{ color: 'secondary.main', fontWeight: 700, mb: 1 }}>
+            <RentalTimeLeft rental={video.rental} className="" />
+          </Typography>
+        )}
         {video.status === 'saved' && (
           <Button size="small" variant="contained" startIcon={<PlayArrowIcon />} onClick={onPlay} aria-label={t('player.saved.play_named', { title: video.title })} sx={{ mb: 1 }}>
             {t('player.saved.play')}
@@ -40,7 +52,8 @@ function SavedRow({ video, onPlay }: { video: SavedVideo; onPlay: () => void }) 
 }
 
 /**
- * /saved: the videos saved on this phone, each with the space it takes, Play (with no network) and
+ * /saved: the videos the signed-in account saved on this phone (app/routes/saved.tsx shows this when
+ * it has any), each with the space it takes, Play (with no network) and
  * Remove. Opening it asks the server, when online, whether each is still owned: a refunded one, or
  * one unchecked for 30 days, is removed with a notice.
  */
@@ -49,11 +62,15 @@ export default function SavedScreen() {
   const videos = useSavedVideos();
   const notices = useRemovalNotices();
   const [playing, setPlaying] = useState<number | null>(null);
+  // A 16 or 18 copy asks for the family PIN first while the lock is on.
+  const guard = useSavedCopyGuard((v) => setPlaying(v.id));
   useEffect(() => {
     window.scrollTo(0, 0);
-    void reviewSavedVideos();
+    // Rentals ended by this phone's clock go first, with no network; then the server is asked.
+    void removeEndedRentals().then(() => reviewSavedVideos());
     // The player's code, fetched while there is a network, so Play works here after it drops: with
-    // the captions parser Vidstack loads only when a video has subtitles (a saved one may).
+    // the captions parser Vidstack loads only when a video has subtitles (a saved one may). The app
+    // fetches it too when it starts (app/layout/saved-videos-review.ts).
     if (savedVideos().length) void Promise.all([import('../components/video-player.tsx'), import('hls.js/light'), import('media-captions')]).catch(() => undefined);
   }, []);
   const current = videos.find((v) => v.id === playing && v.status === 'saved');
@@ -61,19 +78,20 @@ export default function SavedScreen() {
 
   return (
     <Box sx={{ ...pageSx, maxWidth: 900, mx: 'auto' }}>
-      <PageTitle>{t('player.saved.heading')}</PageTitle>
-      {notices.map((n, i) => (
-        <Alert key={i} severity="info" onClose={clearRemovalNotices} sx={{ mb: 1.5 }}>
-          {t(n.reason === 'refunded' ? 'player.saved.removed_refunded' : 'player.saved.removed_unchecked', { title: n.title })}
+      <PageTitle>{t('saved.heading')}</PageTitle>
+      {notices.map((n) => (
+        <Alert key={n.id} severity="info" onClose={() => dismissRemovalNotice(n.id)} sx={{ mb: 1.5 }}>
+          {t(NOTICE[n.reason], { title: n.title })}
         </Alert>
       ))}
+      {guard.dialog}
       {current && (
         <Box sx={{ mb: 2 }}>
           <SavedPlayer video={current} autoPlay />
         </Box>
       )}
       {videos.length === 0 ? (
-        <EmptyState message={t('player.saved.empty')} />
+        <EmptyState message={t('saved.empty')} />
       ) : (
         <>
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
@@ -81,7 +99,7 @@ export default function SavedScreen() {
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
             {videos.map((v) => (
-              <SavedRow key={v.id} video={v} onPlay={() => setPlaying(v.id)} />
+              <SavedRow key={v.id} video={v} onPlay={() => (rentalEnded(v) ? void removeEndedRentals() : guard.play(v))} />
             ))}
           </Box>
         </>

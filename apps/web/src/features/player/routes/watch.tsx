@@ -2,10 +2,12 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { Video } from '@store/contract';
 import { ErrorState } from '../../../components/states.tsx';
+import { RentalTimeLeft } from '../../../components/rental-time-left.tsx';
+import { useRentals } from '../../../api/get-rentals.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { isSignedIn, useSession } from '../../../lib/session.ts';
 import { pageSx } from '../../../components/page.tsx';
@@ -16,8 +18,12 @@ import { Preparing } from '../components/preparing.tsx';
 import { ResourceList } from '../components/resource-list.tsx';
 import { SaveOffline } from '../components/save-offline.tsx';
 import { SavedPlayer } from '../components/saved-player.tsx';
+import { useSavedCopyGuard } from '../components/saved-lock.tsx';
+import { RatingBadge } from '../../../components/rating-badge.tsx';
+import { rememberLockState, savedCopyLocked } from '../../../lib/family-lock.ts';
+import Button from '@mui/material/Button';
 import { useOnline } from '../offline/online.ts';
-import { applyCheck } from '../offline/review.ts';
+import { accessIn, applyCheck, keepRentalClock } from '../offline/review.ts';
 import { useSavedVideos, type SavedVideo } from '../offline/saved-videos.ts';
 
 // The player and hls.js load only for an owner about to watch.
@@ -37,14 +43,15 @@ function Player({ video, controlRef, autoPlay }: { video: Video; controlRef: { c
   );
 }
 
-function Heading({ video }: { video: Pick<Video, 'title' | 'season' | 'dj' | 'genre'> }) {
+function Heading({ video }: { video: Pick<Video, 'title' | 'season' | 'dj' | 'genre' | 'rating'> }) {
   const t = useT();
   return (
     <Box sx={{ mt: 2 }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
         {video.title}
       </Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1 }}>
+        {video.rating && <RatingBadge rating={video.rating} />}
         {video.season && <Chip label={video.season} size="small" />}
         <Chip component={Link} clickable to={`/dj/${encodeURIComponent(video.dj)}`} label={t('player.dj', { dj: video.dj })} size="small" color="secondary" variant="outlined" />
         <Chip component={Link} clickable to={`/genre/${encodeURIComponent(video.genre)}`} label={video.genre} size="small" variant="outlined" />
@@ -53,12 +60,55 @@ function Heading({ video }: { video: Pick<Video, 'title' | 'season' | 'dj' | 'ge
   );
 }
 
+/**
+ * A rental's time left. The first play starts its clock on the server: the rentals are read again
+ * then (not the video, whose new signed addresses would reload the player) to say "Ends in 48 h".
+ */
+function RentalLeft({ video }: { video: Video }) {
+  const rentals = useRentals(false);
+  useEffect(() => {
+    if (video.rental?.started_at) return;
+    // Media events do not bubble: caught on their way down. A moment later the server has seen the playlist.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const played = () => {
+      document.removeEventListener('playing', played, true);
+      timer = setTimeout(() => void rentals.refetch(), 2000);
+    };
+    document.addEventListener('playing', played, true);
+    return () => {
+      document.removeEventListener('playing', played, true);
+      clearTimeout(timer);
+    };
+    // Once per video; refetch is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [video.vidId]);
+  const fresh = rentals.data?.results.find((r) => r.video_id === video.vidId && Date.parse(r.expires_at) > Date.now());
+  const rental = fresh ?? video.rental;
+  if (!rental) return null;
+  return (
+    <Typography role="status" sx={{ mt: 1, color: 'secondary.main', fontWeight: 700 }}>
+      <RentalTimeLeft rental={rental} className="" />
+    </Typography>
+  );
+}
+
 /** With no network: the copy saved on this phone, if there is one. */
 function SavedCopy({ saved }: { saved: SavedVideo }) {
   const t = useT();
+  // A 16 or 18 copy under the family lock: the PIN first (checked on this phone with no network).
+  const [opened, setOpened] = useState(false);
+  const guard = useSavedCopyGuard(() => setOpened(true));
+  const locked = !opened && savedCopyLocked(saved.rating);
   return (
     <Box sx={{ ...pageSx, maxWidth: 1100, mx: 'auto' }}>
-      <SavedPlayer video={saved} />
+      {locked ? (
+        <Button variant="contained" onClick={() => guard.play(saved)}>
+          {t('family.enter_pin')}
+        </Button>
+      ) : (
+        <SavedPlayer video={saved} />
+      )}
+      {guard.dialog}
       <Typography variant="h5" component="h1" sx={{ fontWeight: 800, mt: 2 }}>
         {saved.title}
       </Typography>
@@ -80,6 +130,8 @@ export default function WatchScreen({ layout = 'watch', storePage }: { layout?: 
   useSession();
   const q = useOwnedVideo(id);
   const controlRef = useRef<{ play(): Promise<void> } | null>(null);
+  // Play tapped before the player's code has arrived (seconds on a slow network): it starts when it has.
+  const [playAskedFor, setPlayAskedFor] = useState<string | undefined>();
   const [params] = useSearchParams();
   const t = useT();
   const online = useOnline();
@@ -90,13 +142,20 @@ export default function WatchScreen({ layout = 'watch', storePage }: { layout?: 
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [id]);
-  // What the server says of a video saved on this phone: still owned keeps it, a refund removes it.
-  const ownedNow = q.data ? Boolean(q.data.media) : null;
+  // What the server says of a video saved on this phone: still owned keeps it, a refund removes it; a
+  // visitor's answer (the session ended meanwhile) says nothing and changes nothing.
+  const access = q.data ? accessIn(q.data) : 'unknown';
+  // Media withheld by the family lock: this phone knows the lock is on, and the store page asks for the PIN.
+  const familyLocked = q.data?.family_locked === true;
   useEffect(() => {
-    if (saved && ownedNow !== null) void applyCheck(saved, ownedNow ? 'owned' : 'not-owned', Date.now());
+    if (familyLocked) rememberLockState(true);
+  }, [familyLocked]);
+  useEffect(() => {
+    if (saved && q.data) keepRentalClock(q.data);
+    if (saved && access !== 'unknown') void applyCheck(saved, access, Date.now());
     // Once per answer from the server, not on every change of the saved record.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ownedNow, q.dataUpdatedAt]);
+  }, [access, q.dataUpdatedAt]);
 
   if (!isSignedIn()) return storePage;
   const unreachable = !online || (q.isError && !(q.error instanceof ApiError));
@@ -125,14 +184,17 @@ export default function WatchScreen({ layout = 'watch', storePage }: { layout?: 
 
   const play = () => {
     document.getElementById('player')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-    void controlRef.current?.play();
+    if (controlRef.current) void controlRef.current.play();
+    else setPlayAskedFor(id);
   };
   const main = (
     <>
       <Box id="player">
-        <Player video={video} controlRef={controlRef} autoPlay={params.get('play') === '1'} />
+        <Player video={video} controlRef={controlRef} autoPlay={params.get('play') === '1' || playAskedFor === id} />
       </Box>
       <Heading video={video} />
+      {/* A rental plays while it lasts: the time left, as the server's expires_at says (CONTRACT §11). */}
+      {video.rental && !video.owned && <RentalLeft video={video} />}
       <ResourceList video={video} onPlay={play} />
       <SaveOffline video={video} />
     </>

@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FamilyLockState, FamilyUnlockResult } from '@store/contract';
+import { authRequest } from '../lib/auth.ts';
+import { familyLockOn, rememberLockState, rememberUnlock } from '../lib/family-lock.ts';
+
+export const familyLockKey = ['family-lock'] as const;
+
+/**
+ * GET /api/family-lock/: whether the account's lock is on; remembered on this phone. Turned on or off
+ * from another phone: every list is read again, as the server now answers it.
+ */
+export function useFamilyLockState(enabled = true) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: familyLockKey,
+    enabled,
+    queryFn: async () => {
+      const state = await authRequest<FamilyLockState>('GET', '/family-lock/');
+      const changed = familyLockOn() !== state.enabled;
+      rememberLockState(state.enabled);
+      if (changed) void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== familyLockKey[0] });
+      return state;
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** Every list and video read again: what the catalogue shows depends on the lock. */
+const refreshAll = (client: ReturnType<typeof useQueryClient>, state?: FamilyLockState) => {
+  if (state) client.setQueryData(familyLockKey, state);
+  return client.invalidateQueries();
+};
+
+/** PUT /api/family-lock/ (on, or a new PIN) and DELETE (off), with the password. */
+export function useSetFamilyLock() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { on: true; pin: string; password: string } | { on: false; password: string }) => {
+      const state = input.on
+        ? await authRequest<FamilyLockState>('PUT', '/family-lock/', { body: { pin: input.pin, password: input.password } })
+        : await authRequest<FamilyLockState>('DELETE', '/family-lock/', { body: { password: input.password } });
+      rememberLockState(state.enabled);
+      return state;
+    },
+    onSuccess: (state) => refreshAll(client, state),
+  });
+}
+
+/** POST /api/family-lock/unlock/: the PIN opens this phone for 4 hours. */
+export function useUnlockFamily() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (pin: string) => {
+      const answer = await authRequest<FamilyUnlockResult>('POST', '/family-lock/unlock/', { body: { pin } });
+      await rememberUnlock(answer.unlock, answer.expires_at, pin);
+      return answer;
+    },
+    onSuccess: () => refreshAll(client),
+  });
+}

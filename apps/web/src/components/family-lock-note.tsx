@@ -1,0 +1,38 @@
+import { lazy, Suspense, useState } from 'react';
+import Button from '@mui/material/Button';
+import { useFamilyLock, lockedOut } from '../lib/family-lock.ts';
+import { useT } from '../lib/i18n.ts';
+
+const PinDialog = lazy(() => import('./pin-dialog.tsx').then((m) => ({ default: m.PinDialog })));
+
+/**
+ * Where a 16 or 18 video would play or be bought while the family lock is on and this phone is not
+ * unlocked: says so, and asks for the PIN. Renders nothing otherwise.
+ */
+export function FamilyLockNote({ rating, onUnlocked }: { rating: string; onUnlocked?: () => void }) {
+  const t = useT();
+  useFamilyLock();
+  const [asking, setAsking] = useState(false);
+  if (!lockedOut(rating)) return null;
+  return (
+    <div className="family-lock-note" role="note" style={{ margin: '8px 0', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
+      <span>{t('family.locked_note')}</span>
+      <Button variant="contained" size="small" onClick={() => setAsking(true)}>
+        {t('family.enter_pin')}
+      </Button>
+      {asking && (
+        <Suspense fallback={null}>
+          <PinDialog
+            open
+            rating={rating}
+            onClose={() => setAsking(false)}
+            onUnlocked={() => {
+              setAsking(false);
+              onUnlocked?.();
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { emptyPage, mockApi, renderApp } from '../../../test/render.tsx';
+import { apiGet } from '../../../lib/api-client.ts';
+import { familyLockOn, lockedOut, pinMatchesHere, savedCopyLocked, unlockHeader } from '../../../lib/family-lock.ts';
+import AccountScreen from '../routes/account.tsx';
+
+const info = { user: { id: 5, username: 'mzazi', email: 'm@example.co.ke', date_joined: '2026-01-01T00:00:00Z', is_staff: false, profile: { buyerid: 7, phone_number: null, account: 0, country: 'Kenya', city: 'Nairobi', profile_pic: null } }, deposit_history: [], purchase: [] };
+
+describe('the family lock on this phone', () => {
+  it('turns on with a PIN and the password, then reads the catalogue with the token and asks for the PIN for 16 and 18', async () => {
+    localStorage.setItem('authorized', 'true');
+    localStorage.setItem('account_id', '5');
+    let enabled = false;
+    const sent: { path: string; method: string; body: unknown; headers: Record<string, string> }[] = [];
+    const fetchMock = mockApi((url, init) => {
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      sent.push({ path: url.pathname, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : null, headers });
+      if (url.pathname === '/api/token/refresh/') return { access: 'token-of-mzazi', refresh: 'r' };
+      if (url.pathname === '/api/info/') return info;
+      if (url.pathname === '/api/family-lock/') {
+        if (init?.method === 'PUT') enabled = true;
+        return { enabled, unlocked_until: null, age_confirmed: false };
+      }
+      return emptyPage;
+    });
+    const { unmount } = renderApp(
+      <Routes>
+        <Route path="/account" element={<AccountScreen />} />
+      </Routes>,
+      '/account?section=family',
+    );
+    const card = await screen.findByTestId('family-lock');
+    await within(card).findByText('Off');
+    fireEvent.change(within(card).getByTestId('family-new-pin'), { target: { value: '12a34' } });
+    expect(within(card).getByTestId<HTMLInputElement>('family-new-pin').value).toBe('1234');
+    fireEvent.change(within(card).getByTestId('family-password'), { target: { value: 'mango-safari-2026' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Turn on the family lock' }));
+    await within(card).findByText('The family lock is on.');
+    expect(sent.find((s) => s.method === 'PUT')?.body).toEqual({ pin: '1234', password: 'mango-safari-2026' });
+
+    // On this phone now: 16 and 18 ask for the PIN; catalogue reads carry the token (the server leaves them out).
+    expect(familyLockOn()).toBe(true);
+    expect(lockedOut('18')).toBe(true);
+    expect(lockedOut('PG')).toBe(false);
+    expect(unlockHeader()).toEqual({});
+    fetchMock.mockClear();
+    await apiGet('/videoDetails/', { page_size: 10 });
+    await waitFor(() => expect(sent.at(-1)?.path).toBe('/api/videoDetails/'));
+    expect(sent.at(-1)?.headers.authorization).toBe('Bearer token-of-mzazi');
+    // Saved copies ask too, and with no network the PIN typed here is checked here.
+    expect(savedCopyLocked('16')).toBe(true);
+    expect(savedCopyLocked('GE')).toBe(false);
+    expect(await pinMatchesHere('1234')).toBe(true);
+    expect(await pinMatchesHere('4321')).toBe(false);
+    unmount();
+  });
+});

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GiftClaimResult } from '@store/contract';
+import { authRequest } from '../../../lib/auth.ts';
+import { rememberBalance } from '../../../lib/session.ts';
+import { refreshOwnership } from './order-calls.ts';
+
+/** POST /api/gifts/claim/ `{token}`: the videos become the customer's, any already owned go to the balance. */
+export function useClaimGift() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => authRequest<GiftClaimResult>('POST', '/gifts/claim/', { body: { token } }),
+    onSuccess: (result, token) => {
+      rememberBalance(result.balance);
+      refreshOwnership(client, result.video_ids);
+      void client.invalidateQueries({ queryKey: ['gift', token] });
+    },
+  });
+}

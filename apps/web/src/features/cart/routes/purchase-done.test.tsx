@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import { Route, Routes, useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, emptyPage, renderApp } from '../../../test/render.tsx';
+import type { PurchaseDone } from '../components/buy-dialog.tsx';
+import PurchaseDoneScreen from './purchase-done.tsx';
+
+/** Arrives at /purchase/done as the dialog sends a customer there, with what was paid for. */
+function Arrive({ done }: { done: PurchaseDone }) {
+  const navigate = useNavigate();
+  useEffect(() => void navigate('/purchase/done', { state: done }), [done, navigate]);
+  return null;
+}
+const show = (done: PurchaseDone) => {
+  mockApi(() => emptyPage);
+  renderApp(
+    <Routes>
+      <Route path="/" element={<Arrive done={done} />} />
+      <Route path="/purchase/done" element={<PurchaseDoneScreen />} />
+    </Routes>,
+  );
+};
+const items = [{ video_id: 3, price: 50, video_name: 'Nairobi Heist' }];
+
+describe('the end of a payment', () => {
+  it('says a rental’s hours start at the first play, and plays it', async () => {
+    show({ items, total: 50, receipt: null, balance: 950, kind: 'rental', hours: 48 });
+    expect(await screen.findByRole('heading', { name: 'Asante! It is rented' })).toBeInTheDocument();
+    expect(screen.getByText('Your 48 h start when you press play, within 30 days.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Play Nairobi Heist' })).toHaveAttribute('href', '/watch/3?play=1');
+  });
+
+  it('says a gift is on its way and leads to the gifts, with nothing to play', async () => {
+    show({ items, total: 200, receipt: null, balance: 800, kind: 'gift' });
+    expect(await screen.findByRole('heading', { name: 'Asante! Your gift is on its way' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Your gifts' })).toHaveAttribute('href', '/account?section=gifts');
+    expect(screen.queryByRole('link', { name: /^Play / })).toBeNull();
+    expect(screen.queryByText(/Everything you own is in/)).toBeNull();
+  });
+});
