@@ -8,8 +8,16 @@ import djs from './djs/index.ts';
 import genres from './genres/index.ts';
 import ledger from './ledger/index.ts';
 import notifications from './notifications/index.ts';
+import payouts from './payouts/index.ts';
 import people from './people/index.ts';
+import promoCodes, { promoBatches, promoRedemptions } from './promo-codes/index.ts';
 import purchases from './purchases/index.ts';
+import receipts from './receipts/index.ts';
+import reports from './reports/index.ts';
+import bundles from './bundles/index.ts';
+import gifts from './gifts/index.ts';
+import rentals from './rentals/index.ts';
+import statements from './statements/index.ts';
 import videos from './videos/index.ts';
 import { StoreLayout } from './layout/layout.tsx';
 import { LoginPage } from './layout/login-page.tsx';
@@ -21,23 +29,48 @@ import { i18nProvider } from './providers/i18n-provider.ts';
 import { queryClient } from './providers/query-client.ts';
 import { w } from './providers/words.ts';
 
-const Dashboard = lazy(() => import('./dashboard/dashboard.tsx'));
+// The dashboard for staff; a DJ's own login opens on their statement.
+const Dashboard = lazy(() => import('./statements/home.tsx'));
 
-/** The back office at /admin/: its own bundle, staff only (the server refuses anyone else too). */
+/**
+ * The back office at /admin/: its own bundle, for staff; a DJ's own login (permissions 'dj') gets only
+ * its statements and payouts (the server refuses anyone else, and a DJ anything more, too).
+ */
 export function App() {
   return (
     <Admin title={w('app.title')} dashboard={Dashboard} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} queryClient={queryClient} layout={StoreLayout} loginPage={LoginPage} notification={StoreNotification} theme={theme} requireAuth disableTelemetry>
-      <Resource {...videos} />
-      <Resource {...djs} />
-      <Resource {...genres} />
-      <Resource {...customers} />
-      <Resource {...deposits} />
-      <Resource {...purchases} />
-      <Resource {...ledger} />
-      <Resource {...people} />
-      <Resource {...notifications} />
-      <Resource {...contactMessages} />
-      <Resource {...audit} />
+      {(permissions: unknown) =>
+        permissions === 'dj' ? (
+          <>
+            <Resource {...statements} />
+            <Resource {...payouts} />
+          </>
+        ) : (
+          <>
+            <Resource {...videos} />
+            <Resource {...djs} />
+            <Resource {...genres} />
+            <Resource {...customers} />
+            <Resource {...deposits} />
+            <Resource {...purchases} />
+            <Resource {...ledger} />
+            <Resource {...receipts} />
+            <Resource {...promoCodes} />
+            <Resource {...promoBatches} />
+            <Resource {...promoRedemptions} />
+            <Resource {...bundles} />
+            <Resource {...gifts} />
+            <Resource {...rentals} />
+            <Resource {...reports} />
+            <Resource {...people} />
+            <Resource {...notifications} />
+            <Resource {...contactMessages} />
+            <Resource {...audit} />
+            <Resource {...statements} />
+            <Resource {...payouts} />
+          </>
+        )
+      }
     </Admin>
   );
 }

@@ -1,44 +1,88 @@
 import { useEffect, useRef } from 'react';
-import {
-  BooleanField,
-  BooleanInput,
-  Datagrid,
-  EmailField,
-  List,
-  ReferenceField,
-  SearchInput,
-  Show,
-  SimpleShowLayout,
-  TextField,
-  TopToolbar,
-  useNotify,
-  useRecordContext,
-  useUpdate,
-} from 'react-admin';
+import { BooleanField, Datagrid, EmailField, List, ReferenceField, SearchInput, Show, SimpleList, SimpleShowLayout, TextField, TopToolbar, useListContext, useNotify, useRecordContext, useUpdate } from 'react-admin';
 import Button from '@mui/material/Button';
+import type { SxProps } from '@mui/material/styles';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { formatDate } from '@store/contract';
+import { csvDate, csvExporter } from '../export/csv-export.ts';
+import { usePhone } from '../layout/use-phone.ts';
 import { DateTimeField } from '../media/date-time-field.tsx';
 import { l, useWords, w } from '../providers/words.ts';
+import { ReplyForm } from './reply-form.tsx';
+import type { ContactMessage } from './contact-message.ts';
 
-interface ContactMessage {
-  id: number;
-  is_read: boolean;
-  user_id: number | null;
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+const exporter = csvExporter<ContactMessage>([
+  [l('Sent'), (m) => csvDate(m.created_at)],
+  [l('Name'), (m) => m.name],
+  [l('Email'), (m) => m.email],
+  [l('Phone'), (m) => m.phone_number],
+  [l('Message'), (m) => m.message],
+  [l('Read'), (m) => m.is_read],
+  [l('Replied'), (m) => csvDate(m.replied_at)],
+  [l('Replied by'), (m) => m.replied_by ?? ''],
+  [l('Reply'), (m) => m.reply ?? ''],
+]);
+
+const TABS = [
+  { key: 'all', word: 'messages.all', isRead: undefined },
+  { key: 'unread', word: 'messages.unread', isRead: false },
+  { key: 'read', word: 'messages.read', isRead: true },
+] as const;
+
+/**
+ * All, unread or read, one tap away: an opened message is marked read, and must stay easy to find
+ * (the list once opened on unread only, and a message vanished once read).
+ */
+function ReadTabs() {
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const t = useWords();
+  const isRead = (filterValues as { is_read?: boolean }).is_read;
+  const current = TABS.find((tab) => tab.isRead === isRead) ?? TABS[0];
+  return (
+    <Tabs
+      value={current.key}
+      aria-label={t('messages.which')}
+      onChange={(_e, key: string) => {
+        const { is_read: _drop, ...rest } = filterValues as Record<string, unknown>;
+        const tab = TABS.find((x) => x.key === key)!;
+        setFilters(tab.isRead === undefined ? rest : { ...rest, is_read: tab.isRead }, displayedFilters);
+      }}
+    >
+      {TABS.map((tab) => (
+        <Tab key={tab.key} value={tab.key} label={t(tab.word)} />
+      ))}
+    </Tabs>
+  );
 }
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key="is_read" source="is_read" label={l('Read')} />];
+/** Unread messages stand out in bold. */
+const UNREAD: SxProps = { '& .MuiTypography-root, & .MuiListItemText-primary': { fontWeight: 700 } };
+const unreadSx = (m: ContactMessage): SxProps => (m.is_read ? {} : UNREAD);
 
-export const ContactMessageList = () => (
-  <List filters={filters} filterDefaultValues={{ is_read: false }} sort={{ field: 'created_at', order: 'DESC' }} exporter={false}>
-    <Datagrid rowClick="show" bulkActionButtons={false}>
-      <DateTimeField source="created_at" label={l('Sent')} />
-      <TextField source="name" />
-      <EmailField source="email" />
-      <TextField source="phone_number" label={l('Phone')} />
-      <TextField source="message" />
-      <BooleanField source="is_read" label={l('Read')} />
-    </Datagrid>
-  </List>
-);
+export function ContactMessageList() {
+  const phone = usePhone();
+  return (
+    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} exporter={exporter}>
+      <ReadTabs />
+      {phone ? (
+        <SimpleList<ContactMessage> primaryText={(m) => m.name} secondaryText={(m) => m.message} tertiaryText={(m) => formatDate(m.created_at, { dateOnly: true })} rowClick="show" rowSx={unreadSx} />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false} rowSx={unreadSx}>
+          <DateTimeField source="created_at" label={l('Sent')} />
+          <TextField source="name" />
+          <EmailField source="email" />
+          <TextField source="phone_number" label={l('Phone')} />
+          <TextField source="message" sortable={false} />
+          <BooleanField source="is_read" label={l('Read')} />
+          <DateTimeField source="replied_at" label={l('Replied')} emptyText="—" />
+        </Datagrid>
+      )}
+    </List>
+  );
+}
 
 /** Opening an unread message marks it read (once, recorded in the audit log like any change). */
 function MarkReadWhenOpened() {
@@ -72,7 +116,7 @@ function MarkUnreadButton() {
   );
 }
 
-/** A message as the customer wrote it, with the account it came from (same e-mail, else same phone). */
+/** A message as the customer wrote it, with the account it came from (same e-mail, else same phone), and the reply. */
 export const ContactMessageShow = () => (
   <Show
     actions={
@@ -93,5 +137,6 @@ export const ContactMessageShow = () => (
       </ReferenceField>
       <BooleanField source="is_read" label={l('Read')} />
     </SimpleShowLayout>
+    <ReplyForm />
   </Show>
 );

@@ -28,10 +28,24 @@ import { RefundButton } from '../purchases/refund-button.tsx';
 import { AdjustBalanceButton } from './adjust-balance-button.tsx';
 import { DateTimeField } from '../media/date-time-field.tsx';
 import { SearchBox } from '../media/search-box.tsx';
+import { csvDate, csvExporter } from '../export/csv-export.ts';
 import { l, useWords } from '../providers/words.ts';
 import type { Word } from '../providers/locales/words.ts';
 
 const filters = [<SearchBox key="q" source="q" alwaysOn hint="customers.search" />, <BooleanInput key="is_staff" source="is_staff" label={l('Staff')} />, <BooleanInput key="is_active" source="is_active" label={l('Open')} />];
+
+const exporter = csvExporter<AdminCustomer>([
+  [l('Id'), (c) => c.id],
+  [l('Username'), (c) => c.username],
+  [l('Email'), (c) => c.email],
+  [l('Phone'), (c) => c.phone_number ?? ''],
+  [l('City'), (c) => c.city],
+  [l('Balance (Ksh)'), (c) => c.balance],
+  [l('Videos'), (c) => c.purchases],
+  [l('Staff'), (c) => c.is_staff],
+  [l('Account open'), (c) => c.is_active],
+  [l('Joined'), (c) => csvDate(c.date_joined)],
+]);
 
 /** A tab's empty state, in the back office's language. */
 function Empty({ id }: { id: Word }) {
@@ -42,7 +56,7 @@ export function CustomerList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const t = useWords();
   return (
-    <List filters={filters} sort={{ field: 'date_joined', order: 'DESC' }} exporter={false}>
+    <List filters={filters} sort={{ field: 'date_joined', order: 'DESC' }} exporter={exporter}>
       {phone ? (
         <SimpleList<AdminCustomer> primaryText={(c) => c.username} secondaryText={(c) => `${formatKsh(c.balance)} · ${t('customers.videos', { count: c.purchases })}`} tertiaryText={(c) => (c.is_staff ? t('customers.staff') : '')} linkType="show" />
       ) : (
@@ -81,7 +95,7 @@ export const CustomerShow = () => (
         <KshField source="balance" label={l('Balance')} textAlign="right" />
         <BooleanField source="is_staff" label={l('Staff')} />
         <BooleanField source="is_active" label={l('Account open')} />
-        <DateTimeField source="date_joined" label={l('Joined')} />
+        <DateTimeField source="date_joined" label={l('Joined')} dateOnly />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label={l('Purchases')} path="purchases">
         <ReferenceManyField reference="purchases" target="user_id" pagination={<Pagination />} perPage={25} label={false}>

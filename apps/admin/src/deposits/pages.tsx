@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { Datagrid, List, ReferenceField, SelectInput, TextField, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Datagrid, List, ReferenceField, SelectInput, SimpleList, TextField, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import Button from '@mui/material/Button';
-import type { AdminDeposit } from '@store/contract';
+import { formatDate, formatKsh, type AdminDeposit } from '@store/contract';
 import { adminCall, failureMessage } from '../media/admin-api.ts';
 import { DepositStateField } from './deposit-state-field.tsx';
 import { KshField } from '../media/ksh-field.tsx';
 import { DateTimeField } from '../media/date-time-field.tsx';
 import { SearchBox } from '../media/search-box.tsx';
+import { csvDate, csvExporter } from '../export/csv-export.ts';
+import { usePhone } from '../layout/use-phone.ts';
 import { l, useWords, w } from '../providers/words.ts';
 
 const states = (['review', 'pending', 'completed', 'failed', 'cancelled'] as const).map((id) => ({ id, name: w(`deposits.${id}`) }));
@@ -40,17 +42,41 @@ function RecheckButton(_props: { label?: string }) {
   );
 }
 
-export const DepositList = () => (
-  <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <DateTimeField source="created_at" label={l('Started')} />
-      <ReferenceField source="user_id" reference="customers" label={l('Customer')} link="show" />
-      <KshField source="amount" label={l('Amount')} textAlign="right" />
-      <TextField source="phone" />
-      <DepositStateField label={l('State')} />
-      <TextField source="receipt" emptyText="—" />
-      <TextField source="result_desc" label={l('M-Pesa said')} emptyText="—" />
-      <RecheckButton />
-    </Datagrid>
-  </List>
-);
+const exporter = csvExporter<AdminDeposit>([
+  [l('Started'), (d) => csvDate(d.created_at)],
+  [l('Customer'), (d) => d.username],
+  [l('Amount (Ksh)'), (d) => d.amount],
+  [l('Phone'), (d) => d.phone],
+  [l('State'), (d, c) => c.t(`deposits.${d.state}`)],
+  [l('Receipt'), (d) => d.receipt ?? ''],
+  [l('M-Pesa said'), (d) => d.result_desc ?? ''],
+]);
+
+export function DepositList() {
+  const phone = usePhone();
+  const t = useWords();
+  return (
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={exporter}>
+      {phone ? (
+        <SimpleList<AdminDeposit>
+          primaryText={(d) => `${formatKsh(d.amount)} · ${t(`deposits.${d.state}`)}`}
+          secondaryText={(d) => [d.username, d.phone, d.receipt].filter(Boolean).join(' · ')}
+          tertiaryText={(d) => formatDate(d.created_at, { dateOnly: true })}
+          rightIcon={() => <RecheckButton />}
+          rowClick={false}
+        />
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <DateTimeField source="created_at" label={l('Started')} />
+          <ReferenceField source="user_id" reference="customers" label={l('Customer')} link="show" sortBy="username" />
+          <KshField source="amount" label={l('Amount')} textAlign="right" />
+          <TextField source="phone" />
+          <DepositStateField label={l('State')} />
+          <TextField source="receipt" emptyText="—" />
+          <TextField source="result_desc" label={l('M-Pesa said')} emptyText="—" />
+          <RecheckButton />
+        </Datagrid>
+      )}
+    </List>
+  );
+}

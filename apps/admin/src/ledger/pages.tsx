@@ -1,9 +1,12 @@
-import { AutocompleteInput, Datagrid, List, ReferenceField, ReferenceInput, SelectField, SelectInput, TextField } from 'react-admin';
+import { AutocompleteInput, Datagrid, List, ReferenceField, ReferenceInput, SelectField, SelectInput, SimpleList, TextField } from 'react-admin';
+import { formatDate, formatKsh } from '@store/contract';
 import { KshField } from '../media/ksh-field.tsx';
 import { DateTimeField } from '../media/date-time-field.tsx';
-import { l, w } from '../providers/words.ts';
+import { csvDate, csvExporter } from '../export/csv-export.ts';
+import { usePhone } from '../layout/use-phone.ts';
+import { l, useWords, w } from '../providers/words.ts';
 
-export const kinds = (['deposit', 'purchase', 'refund', 'adjustment'] as const).map((id) => ({ id, name: w(`ledger.${id}`) }));
+export const kinds = (['deposit', 'purchase', 'refund', 'adjustment', 'mpesa_refund', 'mpesa_refund_return'] as const).map((id) => ({ id, name: w(`ledger.${id}`) }));
 const filters = [
   <SelectInput key="kind" source="kind" choices={kinds} alwaysOn />,
   <ReferenceInput key="user" source="user_id" reference="customers" alwaysOn>
@@ -12,15 +15,47 @@ const filters = [
 ];
 
 /** Every balance change, newest first: adjustments and refunds with their reasons, deposits, purchases. */
-export const LedgerList = () => (
-  <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <DateTimeField source="created_at" label={l('When')} />
-      <ReferenceField source="user_id" reference="customers" label={l('Customer')} link="show" />
-      <SelectField source="kind" choices={kinds} />
-      <KshField source="amount" label={l('Amount')} textAlign="right" />
-      <KshField source="balance_after" label={l('Balance after')} textAlign="right" />
-      <TextField source="note" label={l('Reason or note')} emptyText="—" />
-    </Datagrid>
-  </List>
-);
+interface LedgerEntry {
+  id: number;
+  username: string;
+  kind: (typeof kinds)[number]['id'];
+  amount: number;
+  balance_after: number;
+  note: string | null;
+  created_at: string;
+}
+
+const exporter = csvExporter<LedgerEntry>([
+  [l('When'), (e) => csvDate(e.created_at)],
+  [l('Customer'), (e) => e.username],
+  [l('Kind'), (e, c) => c.t(`ledger.${e.kind}`)],
+  [l('Amount (Ksh)'), (e) => e.amount],
+  [l('Balance after (Ksh)'), (e) => e.balance_after],
+  [l('Reason or note'), (e) => e.note ?? ''],
+]);
+
+export function LedgerList() {
+  const phone = usePhone();
+  const t = useWords();
+  return (
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={exporter}>
+      {phone ? (
+        <SimpleList<LedgerEntry>
+          primaryText={(e) => `${t(`ledger.${e.kind}`)} ${formatKsh(e.amount)} · ${e.username}`}
+          secondaryText={(e) => e.note ?? ''}
+          tertiaryText={(e) => formatDate(e.created_at, { dateOnly: true })}
+          rowClick={false}
+        />
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <DateTimeField source="created_at" label={l('When')} />
+          <ReferenceField source="user_id" reference="customers" label={l('Customer')} link="show" sortBy="username" />
+          <SelectField source="kind" choices={kinds} />
+          <KshField source="amount" label={l('Amount')} textAlign="right" />
+          <KshField source="balance_after" label={l('Balance after')} textAlign="right" />
+          <TextField source="note" label={l('Reason or note')} emptyText="—" />
+        </Datagrid>
+      )}
+    </List>
+  );
+}

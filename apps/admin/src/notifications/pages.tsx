@@ -1,13 +1,19 @@
 import { Create, Datagrid, Edit, List, SearchInput, SimpleForm, TextField, TextInput, required } from 'react-admin';
 import { DateTimeField } from '../media/date-time-field.tsx';
+import { csvDate, csvExporter } from '../export/csv-export.ts';
 import { l } from '../providers/words.ts';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
+const exporter = csvExporter<{ id: number; message: string; date_notified: string }>([
+  [l('Message'), (n) => n.message],
+  [l('Sent'), (n) => csvDate(n.date_notified)],
+]);
+
 export const NotificationList = () => (
-  <List filters={filters} sort={{ field: 'date_notified', order: 'DESC' }}>
+  <List filters={filters} sort={{ field: 'date_notified', order: 'DESC' }} exporter={exporter}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
-      <TextField source="message" />
+      <TextField source="message" sortable={false} />
       <DateTimeField source="date_notified" label={l('Sent')} />
     </Datagrid>
   </List>

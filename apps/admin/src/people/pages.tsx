@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { AdminPerson } from '@store/contract';
 import { PictureButton } from '../media/picture-button.tsx';
+import { csvExporter } from '../export/csv-export.ts';
 import { l, useWords, w } from '../providers/words.ts';
 
 const roles = [
@@ -17,8 +18,16 @@ function Picture({ size }: { size: number }) {
   return <img src={p.picture} alt={size > 60 ? t('people.picture_of', { name: p.full_name }) : ''} width={size} height={size} style={{ borderRadius: '50%', objectFit: 'cover', display: 'block' }} />;
 }
 
+const exporter = csvExporter<AdminPerson>([
+  [l('Name'), (p) => p.full_name],
+  [l('Title'), (p) => p.title],
+  [l('Role'), (p, c) => c.t(`people.${p.role}`)],
+  [l('Order'), (p) => p.sort_order],
+  [l('Message'), (p) => p.message],
+]);
+
 export const PersonList = () => (
-  <List sort={{ field: 'sort_order', order: 'ASC' }} exporter={false}>
+  <List sort={{ field: 'sort_order', order: 'ASC' }} exporter={exporter}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <Picture size={40} />
       <TextField source="full_name" label={l('Name')} />

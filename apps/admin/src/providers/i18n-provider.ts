@@ -35,6 +35,16 @@ const storeEnglish = {
     purchases: resource('Purchase |||| Purchases', 'Saved.', 'Saved.', 'Deleted.'),
     ledger: resource('Ledger', 'Saved.', 'Saved.', 'Deleted.', { kind: 'Kind', note: 'Note', user_id: 'User' }),
     audit: resource('Audit log', 'Saved.', 'Saved.', 'Deleted.', { action: 'Action', resource: 'Resource', record_id: 'Record id' }),
+    statements: resource('DJ statement |||| DJ statements', 'Saved.', 'Saved.', 'Deleted.'),
+    payouts: resource('Payout |||| Payouts', 'Saved.', 'Saved.', 'Deleted.', { id: 'Id' }),
+    receipts: resource('Tax receipt |||| Tax receipts (eTIMS)', 'Saved.', 'Saved.', 'Deleted.'),
+    reports: resource('Reports', 'Saved.', 'Saved.', 'Deleted.'),
+    'promo-codes': resource('Promo code |||| Promo codes', 'The code is saved.', 'The code is saved.', 'The code was deleted.', { code: 'Code', note: 'Note' }),
+    'promo-batches': resource('Batch of codes |||| Batches of codes', 'The codes are made.', 'Saved.', 'Deleted.', { prefix: 'Prefix' }),
+    'promo-redemptions': resource('Use of a code |||| Uses of codes', 'Saved.', 'Saved.', 'Deleted.'),
+    bundles: resource('Bundle |||| Bundles', 'The bundle is saved.', 'The bundle is saved.', 'The bundle was deleted.', { title: 'Title' }),
+    gifts: resource('Gift |||| Gifts', 'Saved.', 'Saved.', 'Deleted.'),
+    rentals: resource('Rental |||| Rentals', 'Saved.', 'Saved.', 'Deleted.'),
   },
   labels: {
     Access: 'Access', 'Account open': 'Account open', 'Account open (a closed account cannot sign in)': 'Account open (a closed account cannot sign in)', 'Add a file': 'Add a file', Added: 'Added', Amount: 'Amount', 'Amount (Ksh)': 'Amount (Ksh)',
@@ -42,6 +52,9 @@ const storeEnglish = {
     'M-Pesa said': 'M-Pesa said', Media: 'Media', Name: 'Name', Open: 'Open', Order: 'Order', 'Order on /about': 'Order on /about', Password: 'Password', Phone: 'Phone', Popular: 'Popular', Price: 'Price', 'Price (Ksh)': 'Price (Ksh)',
     Profile: 'Profile', Published: 'Published', Purchases: 'Purchases', Deposits: 'Deposits', Ledger: 'Ledger', Videos: 'Videos', Read: 'Read', Reason: 'Reason', 'Reason or note': 'Reason or note', Record: 'Record', 'Record after (or before a delete)': 'Record after (or before a delete)', 'Record id': 'Record id', Refunded: 'Refunded',
     Sent: 'Sent', Sold: 'Sold', Staff: 'Staff', 'Staff (can open the back office)': 'Staff (can open the back office)', Started: 'Started', State: 'State', Suggested: 'Suggested', Video: 'Video', When: 'When', Who: 'Who',
+    // The columns of the lists' CSV files (money in whole Ksh, as the header says).
+    Action: 'Action', 'Balance (Ksh)': 'Balance (Ksh)', 'Balance after (Ksh)': 'Balance after (Ksh)', City: 'City', Id: 'Id', Kind: 'Kind', Message: 'Message', Receipt: 'Receipt', Replied: 'Replied', 'Replied by': 'Replied by', Reply: 'Reply', Resource: 'Resource', Role: 'Role', Season: 'Season', Title: 'Title', Username: 'Username',
+    'Age rating': 'Age rating',
   },
 };
 export type StoreMessages = typeof storeEnglish;
@@ -70,6 +83,16 @@ const storeKiswahili: StoreMessages = {
     purchases: resource('Ununuzi |||| Manunuzi', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.'),
     ledger: resource('Leja', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.', { kind: 'Aina', note: 'Maelezo', user_id: 'Mtumiaji' }),
     audit: resource('Kumbukumbu za ukaguzi', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.', { action: 'Kitendo', resource: 'Sehemu', record_id: 'Namba ya rekodi' }),
+    statements: resource('Taarifa ya DJ |||| Taarifa za DJ', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.'),
+    payouts: resource('Malipo kwa DJ |||| Malipo kwa DJ', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.', { id: 'Namba' }),
+    receipts: resource('Risiti ya kodi |||| Risiti za kodi (eTIMS)', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.'),
+    reports: resource('Ripoti', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.'),
+    'promo-codes': resource('Msimbo wa punguzo |||| Misimbo ya punguzo', 'Msimbo umehifadhiwa.', 'Msimbo umehifadhiwa.', 'Msimbo umefutwa.', { code: 'Msimbo', note: 'Maelezo' }),
+    'promo-batches': resource('Kundi la misimbo |||| Makundi ya misimbo', 'Misimbo imeundwa.', 'Imehifadhiwa.', 'Imefutwa.', { prefix: 'Kiambishi' }),
+    'promo-redemptions': resource('Matumizi ya msimbo |||| Matumizi ya misimbo', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.'),
+    bundles: resource('Kifurushi |||| Vifurushi', 'Kifurushi kimehifadhiwa.', 'Kifurushi kimehifadhiwa.', 'Kifurushi kimefutwa.', { title: 'Jina' }),
+    gifts: resource('Zawadi |||| Zawadi', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.'),
+    rentals: resource('Ukodishaji |||| Ukodishaji', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.'),
   },
   labels: {
     Access: 'Ruhusa', 'Account open': 'Akaunti iko wazi', 'Account open (a closed account cannot sign in)': 'Akaunti iko wazi (akaunti iliyofungwa haiwezi kuingia)', 'Add a file': 'Ongeza faili', Added: 'Iliongezwa', Amount: 'Kiasi', 'Amount (Ksh)': 'Kiasi (Ksh)',
@@ -77,6 +100,8 @@ const storeKiswahili: StoreMessages = {
     'M-Pesa said': 'M-Pesa ilisema', Media: 'Media', Name: 'Jina', Open: 'Fungua', Order: 'Mpangilio', 'Order on /about': 'Mpangilio kwenye /about', Password: 'Nenosiri', Phone: 'Simu', Popular: 'Maarufu', Price: 'Bei', 'Price (Ksh)': 'Bei (Ksh)',
     Profile: 'Wasifu', Published: 'Imechapishwa', Purchases: 'Manunuzi', Deposits: 'Malipo', Ledger: 'Leja', Videos: 'Video', Read: 'Imesomwa', Reason: 'Sababu', 'Reason or note': 'Sababu au maelezo', Record: 'Rekodi', 'Record after (or before a delete)': 'Rekodi baadaye (au kabla ya kufutwa)', 'Record id': 'Namba ya rekodi', Refunded: 'Imerudishiwa pesa',
     Sent: 'Imetumwa', Sold: 'Zilizouzwa', Staff: 'Mfanyakazi', 'Staff (can open the back office)': 'Mfanyakazi (anaweza kufungua ofisi ya nyuma)', Started: 'Ilianza', State: 'Hali', Suggested: 'Inapendekezwa', Video: 'Video', When: 'Lini', Who: 'Nani',
+    Action: 'Kitendo', 'Balance (Ksh)': 'Salio (Ksh)', 'Balance after (Ksh)': 'Salio baadaye (Ksh)', City: 'Mji', Id: 'Namba', Kind: 'Aina', Message: 'Ujumbe', Receipt: 'Risiti', Replied: 'Lilijibiwa', 'Replied by': 'Lilijibiwa na', Reply: 'Jibu', Resource: 'Sehemu', Role: 'Nafasi', Season: 'Msimu', Title: 'Jina', Username: 'Jina la mtumiaji',
+    'Age rating': 'Daraja la umri',
   },
 };
 

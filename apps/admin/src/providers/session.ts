@@ -26,17 +26,29 @@ async function json<T>(res: Response): Promise<T> {
   return body as T;
 }
 
-/** Whether the signed-in account is staff, asked of the server (the token does not say). */
+/** Who may use the back office: staff, or a DJ's own login (role dj: only their statements and payouts). */
+export type BackOfficeRole = 'staff' | 'dj';
+let role: BackOfficeRole | null = null;
+export const currentRole = () => role;
+
+/** The account's role in the back office, asked of the server (the token does not say); a customer is refused. */
+async function roleOf(token: string): Promise<BackOfficeRole> {
+  const res = await fetch('/api/admin/me', { headers: { authorization: `Bearer ${token}` } });
+  if (res.status === 403) throw new NotStaffError();
+  return (await json<{ role: BackOfficeRole }>(res)).role;
+}
+
+/** Whether the signed-in account may use the back office (staff or a DJ's login), asked of the server. */
 export async function confirmStaff(token: string): Promise<void> {
-  const info = await json<{ user: { is_staff: boolean } }>(await fetch('/api/info/', { headers: { authorization: `Bearer ${token}` } }));
-  if (!info.user.is_staff) throw new NotStaffError();
+  role = await roleOf(token);
 }
 
 export async function signIn(email: string, password: string): Promise<void> {
   const body = await json<{ is_staff: boolean; tokens: { access: string } }>(
     await fetch('/api/login/', { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': currentLocale() }, body: JSON.stringify({ email, password }), credentials: 'same-origin' }),
   );
-  if (!body.is_staff) {
+  role = body.is_staff ? 'staff' : await roleOf(body.tokens.access).catch(() => null);
+  if (!role) {
     await signOut();
     throw new NotStaffError();
   }
@@ -45,5 +57,6 @@ export async function signIn(email: string, password: string): Promise<void> {
 
 export async function signOut(): Promise<void> {
   session.set(null);
+  role = null;
   await fetch('/api/logout/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', credentials: 'same-origin' }).catch(() => undefined);
 }

@@ -1,9 +1,12 @@
-import { BooleanInput, Datagrid, List, ReferenceField, TextField } from 'react-admin';
+import { BooleanInput, Datagrid, FunctionField, List, ReferenceField, SimpleList, TextField } from 'react-admin';
+import { formatDate, formatKsh, type AdminPurchase } from '@store/contract';
 import { RefundButton } from './refund-button.tsx';
+import { csvDate, csvExporter } from '../export/csv-export.ts';
+import { usePhone } from '../layout/use-phone.ts';
 import { KshField } from '../media/ksh-field.tsx';
 import { DateTimeField } from '../media/date-time-field.tsx';
 import { SearchBox } from '../media/search-box.tsx';
-import { l } from '../providers/words.ts';
+import { l, useWords, w } from '../providers/words.ts';
 
 // One box for what a customer tells staff: their name, phone or e-mail, or the video's title.
 const filters = [
@@ -11,17 +14,45 @@ const filters = [
   <BooleanInput key="refunded" source="refunded" label={l('Refunded')} />,
 ];
 
-export const PurchaseList = () => (
-  <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <DateTimeField source="created_at" label={l('Bought')} />
-      <ReferenceField source="user_id" reference="customers" label={l('Customer')} link="show" sortable={false}>
-        <TextField source="username" />
-      </ReferenceField>
-      <TextField source="video_title" label={l('Video')} />
-      <KshField source="price" label={l('Price')} textAlign="right" />
-      <DateTimeField source="refunded_at" label={l('Refunded')} emptyText="—" />
-      <RefundButton />
-    </Datagrid>
-  </List>
-);
+const exporter = csvExporter<AdminPurchase>([
+  [l('Bought'), (p) => csvDate(p.created_at)],
+  [l('Customer'), (p) => p.username],
+  [l('Video'), (p) => p.video_title],
+  [l('Price (Ksh)'), (p) => p.price],
+  [l('Kind'), (p, c) => (p.kind ? c.t(`statements.kind_${p.kind}`) : '')],
+  // A promo word as a header: react-admin translates `store.<id>` keys as it does labels.
+  [w('promo.code') as Parameters<typeof l>[0], (p) => p.promo_code ?? ''],
+  [l('Refunded'), (p) => csvDate(p.refunded_at)],
+]);
+
+export function PurchaseList() {
+  const phone = usePhone();
+  const t = useWords();
+  return (
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={exporter}>
+      {phone ? (
+        <SimpleList<AdminPurchase>
+          primaryText={(p) => p.video_title}
+          secondaryText={(p) => `${p.username} · ${formatKsh(p.price)}${p.promo_code ? ` · ${p.promo_code}` : ''}`}
+          tertiaryText={(p) => (p.refunded_at ? t('purchases.refunded_on', { date: formatDate(p.refunded_at, { dateOnly: true }) }) : formatDate(p.created_at, { dateOnly: true }))}
+          // At a phone's width Refund ends each row, in reach of a thumb (the table pushed it off-screen).
+          rightIcon={() => <RefundButton />}
+          rowClick={false}
+        />
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <DateTimeField source="created_at" label={l('Bought')} />
+          <ReferenceField source="user_id" reference="customers" label={l('Customer')} link="show" sortBy="username">
+            <TextField source="username" />
+          </ReferenceField>
+          <TextField source="video_title" label={l('Video')} />
+          <KshField source="price" label={l('Price')} textAlign="right" />
+          <FunctionField<AdminPurchase> label={l('Kind')} render={(p) => (p.kind ? t(`statements.kind_${p.kind}`) : '—')} />
+          <TextField source="promo_code" label={w('promo.code')} emptyText="—" sortable={false} />
+          <DateTimeField source="refunded_at" label={l('Refunded')} emptyText="—" />
+          <RefundButton />
+        </Datagrid>
+      )}
+    </List>
+  );
+}

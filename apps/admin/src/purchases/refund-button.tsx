@@ -5,11 +5,17 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { httpClient } from '../providers/data-provider.ts';
 import { l, useWords, w } from '../providers/words.ts';
 
-/** Refund with a reason: the server credits the balance through the ledger and cuts access. */
+/**
+ * Refund with a reason: the server credits the balance through the ledger and cuts access, or, when
+ * staff choose M-Pesa, sends the money on to the customer's phone by B2C (back to the balance if M-Pesa fails).
+ */
 export function RefundButton() {
   const record = useRecordContext<{ id: number; price: number; video_title: string; username: string; refunded_at: string | null }>();
   const notify = useNotify();
@@ -18,13 +24,14 @@ export function RefundButton() {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
+  const [to, setTo] = useState<'balance' | 'mpesa'>('balance');
   const [busy, setBusy] = useState(false);
   if (!record || record.refunded_at) return null;
 
   async function refund() {
     setBusy(true);
     try {
-      await httpClient(`/api/admin/purchases/${record!.id}/refund`, { method: 'POST', body: JSON.stringify({ reason }) });
+      await httpClient(`/api/admin/purchases/${record!.id}/refund`, { method: 'POST', body: JSON.stringify({ reason, to }) });
       notify(w('refund.done'), { type: 'success', messageArgs: { price: record!.price, username: record!.username } });
       setOpen(false);
       refresh();
@@ -46,7 +53,11 @@ export function RefundButton() {
           {t('refund.title', { video: record.video_title, username: record.username })}
         </DialogTitle>
         <DialogContent>
-          <TextField autoFocus fullWidth margin="dense" label={translate(l('Reason'))} value={reason} onChange={(e) => setReason(e.target.value)} helperText={t('refund.help', { price: record.price })} />
+          <TextField autoFocus fullWidth margin="dense" label={translate(l('Reason'))} value={reason} onChange={(e) => setReason(e.target.value)} helperText={to === 'mpesa' ? t('refund.mpesa_help', { price: record.price }) : t('refund.help', { price: record.price })} />
+          <RadioGroup value={to} onChange={(e) => setTo(e.target.value as 'balance' | 'mpesa')} aria-label={translate(l('Refunded'))}>
+            <FormControlLabel value="balance" control={<Radio />} label={t('refund.to_balance')} />
+            <FormControlLabel value="mpesa" control={<Radio />} label={t('refund.to_mpesa')} />
+          </RadioGroup>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>

@@ -20,11 +20,15 @@ const video = (over: Partial<AdminVideo> = {}): AdminVideo => ({
   suggest: false,
   popular: false,
   published: true,
+  rating: '16',
+  rent_price: null,
+  rental_hours: 48,
   purchase_times: 3,
   date_uploaded: '2026-11-20T10:00:00Z',
   poster: null,
   playable: true,
   duration: 754,
+  ends_early: null,
   job: null,
   files: [],
   ...over,
@@ -67,13 +71,43 @@ describe('the media panel of a video', () => {
   });
 
   it('hides the old duration while a new file transcodes, and shows the new one when it is done', async () => {
-    let current = video({ job: { id: 3, state: 'running', progress: 40, attempts: 1, error: null, updated_at: '2026-11-22T10:00:00Z' } });
+    let current = video({ job: { id: 3, state: 'running', progress: 40, attempts: 1, error: null, updated_at: '2026-11-22T10:00:00Z', seconds_left: null, expected_seconds: null } });
     serve(() => current);
     renderPanel(current);
     await screen.findByText('Transcoding 40%');
     expect(screen.queryByText('12 min 34 s')).toBeNull();
-    current = video({ duration: 3600, job: { id: 3, state: 'done', progress: 100, attempts: 1, error: null, updated_at: '2026-11-22T10:05:00Z' } });
+    current = video({ duration: 3600, job: { id: 3, state: 'done', progress: 100, attempts: 1, error: null, updated_at: '2026-11-22T10:05:00Z', seconds_left: null, expected_seconds: null } });
     await screen.findByText('60 min 0 s', undefined, { timeout: 5000 });
+  });
+
+  it('shows how long a running transcode is expected to take, beside its progress', async () => {
+    let current = video({ job: { id: 4, state: 'queued', progress: 0, attempts: 0, error: null, updated_at: '2026-11-22T09:59:00Z', seconds_left: null, expected_seconds: 200 } });
+    serve(() => current);
+    renderPanel(current);
+    await screen.findByText('Expected to take about 4 min');
+    current = video({ job: { id: 4, state: 'running', progress: 10, attempts: 1, error: null, updated_at: '2026-11-22T10:00:00Z', seconds_left: 170, expected_seconds: null } });
+    await screen.findByText('About 3 min left', undefined, { timeout: 5000 });
+    expect(screen.getByRole('progressbar', { name: 'Transcoding progress' })).toBeTruthy();
+    current = video({ job: { id: 4, state: 'running', progress: 95, attempts: 1, error: null, updated_at: '2026-11-22T10:03:00Z', seconds_left: 9, expected_seconds: null } });
+    await screen.findByText('Less than a minute left', undefined, { timeout: 5000 });
+  });
+
+  it('warns staff that the file ends early and why, in English and in Kiswahili', async () => {
+    const cut = video({ duration: 283, ends_early: { reason: 'shorter_than_declared', declared_seconds: 5400, playable_seconds: 283 } });
+    serve(() => cut);
+    renderPanel(cut);
+    expect(await screen.findByText(/^This file ends early: it plays 4 min 43 s of the 90 min 0 s it declares, so it was probably cut short/)).toBeTruthy();
+    cleanup();
+    await i18nProvider.changeLocale('sw');
+    try {
+      const ts = video({ duration: 47, ends_early: { reason: 'cut_mid_packet', declared_seconds: null, playable_seconds: 47 } });
+      serve(() => ts);
+      renderPanel(ts);
+      expect(await screen.findByText(/^Faili hii inakatika katikati ya pakiti baada ya Dakika 0 sekunde 47/)).toBeTruthy();
+      expect(screen.queryByText(/stops in the middle/)).toBeNull();
+    } finally {
+      await i18nProvider.changeLocale('en');
+    }
   });
 
   it('tells staff where the media stands in Kiswahili when the back office is in Kiswahili', async () => {
@@ -93,7 +127,7 @@ describe('the media panel of a video', () => {
   });
 
   it('says "Picture saved." beside the poster button, not in a toast over the transcoding status', async () => {
-    const fetch = serve(() => video({ job: { id: 3, state: 'queued', progress: 0, attempts: 0, error: null, updated_at: '2026-11-22T10:00:00Z' } }));
+    const fetch = serve(() => video({ job: { id: 3, state: 'queued', progress: 0, attempts: 0, error: null, updated_at: '2026-11-22T10:00:00Z', seconds_left: null, expected_seconds: null } }));
     const { container } = renderPanel(video());
     await screen.findByText('Queued');
     const input = screen.getByLabelText('Upload poster') as HTMLInputElement;

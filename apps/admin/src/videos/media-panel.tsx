@@ -24,6 +24,24 @@ import { useWords, w } from '../providers/words.ts';
 
 const accept = (exts: readonly string[]) => exts.map((e) => `.${e}`).join(',');
 
+type Say = ReturnType<typeof useWords>;
+const length = (t: Say, seconds: number) => t('media.duration', { minutes: Math.floor(seconds / 60), seconds: Math.round(seconds % 60) });
+
+/** How long a transcode will take (waiting) or still needs (running), as the server reckons it. */
+function timeToGo(t: Say, job: AdminVideo['job']): string | null {
+  const running = job?.state === 'running';
+  const seconds = running ? job.seconds_left : job?.state === 'queued' ? job.expected_seconds : null;
+  if (seconds === null || seconds === undefined) return null;
+  if (seconds < 60) return t(running ? 'media.under_a_minute' : 'media.expected_under_a_minute');
+  return t(running ? 'media.time_left' : 'media.expected', { minutes: Math.ceil(seconds / 60) });
+}
+
+/** Why the file that plays ends early, for staff to upload it again. */
+function endsEarlyText(t: Say, e: NonNullable<AdminVideo['ends_early']>): string {
+  const playable = length(t, e.playable_seconds);
+  return e.reason === 'shorter_than_declared' && e.declared_seconds !== null ? t('media.ends_early_declared', { playable, declared: length(t, e.declared_seconds) }) : t('media.ends_early_packet', { playable });
+}
+
 /** A video's media: poster, main video (upload, transcoding progress, retry) and extra files. */
 export function MediaPanel() {
   const record = useRecordContext<AdminVideo>();
@@ -90,9 +108,15 @@ export function MediaPanel() {
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <JobChip video={video} />
             {/* While a new file transcodes, the duration on record is the old file's: shown again once the new one is in. */}
-            {video.duration !== null && !transcoding && <Typography variant="body2">{t('media.duration', { minutes: Math.floor(video.duration / 60), seconds: Math.round(video.duration % 60) })}</Typography>}
+            {video.duration !== null && !transcoding && <Typography variant="body2">{length(t, video.duration)}</Typography>}
           </Stack>
           {job?.state === 'running' && <LinearProgress variant="determinate" value={job.progress} aria-label={t('media.progress')} />}
+          {timeToGo(t, job) && (
+            <Typography variant="caption" color="text.secondary">
+              {timeToGo(t, job)}
+            </Typography>
+          )}
+          {video.ends_early && !transcoding && <Alert severity="warning">{endsEarlyText(t, video.ends_early)}</Alert>}
           {job?.state === 'failed' && (
             <Alert
               severity="error"

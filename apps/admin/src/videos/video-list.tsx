@@ -1,14 +1,17 @@
 import { BooleanField, BooleanInput, Datagrid, List, NumberField, ReferenceField, ReferenceInput, SearchInput, SelectField, SelectInput, SimpleList, TextField, useRecordContext } from 'react-admin';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { CATEGORIES, formatKsh, type AdminVideo } from '@store/contract';
+import { CATEGORIES, RATINGS, formatKsh, type AdminVideo } from '@store/contract';
 import { JobChip, mediaLabel } from './job-chip.tsx';
 import { KshField } from '../media/ksh-field.tsx';
 import { DateTimeField } from '../media/date-time-field.tsx';
+import { csvDate, csvExporter } from '../export/csv-export.ts';
 import { l, useWords, w } from '../providers/words.ts';
 
 /** The categories by name (react-admin translates a choice's name as a key). */
 export const categoryChoices = CATEGORIES.map((c) => ({ id: c, name: w(`videos.${c}`) }));
+/** KFCB ratings with what each means (CONTRACT §13). */
+export const ratingChoices = RATINGS.map((r) => ({ id: r, name: w(`videos.rating_${r}`) }));
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -19,10 +22,29 @@ const filters = [
     <SelectInput label={l('Genre')} optionText="title" />
   </ReferenceInput>,
   <SelectInput key="cartegory" source="cartegory" label={l('Category')} choices={categoryChoices} />,
+  <SelectInput key="rating" source="rating" label={l('Age rating')} choices={ratingChoices} />,
   <BooleanInput key="published" source="published" label={l('Published')} />,
   <BooleanInput key="suggest" source="suggest" label={l('Suggested')} />,
   <BooleanInput key="popular" source="popular" label={l('Popular')} />,
 ];
+
+const exporter = csvExporter<AdminVideo>(
+  [
+    [l('Id'), (v) => v.id],
+    [l('Title'), (v) => v.title],
+    [l('Season'), (v) => v.season ?? ''],
+    [l('DJ'), (v, c) => String(c.related.dj_id?.[v.dj_id]?.dj_name ?? '')],
+    [l('Genre'), (v, c) => String(c.related.genre_id?.[v.genre_id]?.title ?? '')],
+    [l('Category'), (v, c) => (CATEGORIES as readonly string[]).includes(v.cartegory) ? c.t(`videos.${v.cartegory as (typeof CATEGORIES)[number]}`) : v.cartegory],
+    [l('Price (Ksh)'), (v) => v.price],
+    [l('Age rating'), (v) => v.rating],
+    [l('Sold'), (v) => v.purchase_times],
+    [l('Published'), (v) => v.published],
+    [l('Media'), (v, c) => mediaLabel(v, c.t).label],
+    [l('Added'), (v) => csvDate(v.date_uploaded)],
+  ],
+  { dj_id: 'djs', genre_id: 'genres' },
+);
 
 function Poster() {
   const v = useRecordContext<AdminVideo>();
@@ -40,10 +62,10 @@ export function VideoList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const t = useWords();
   return (
-    <List filters={filters} sort={{ field: 'date_uploaded', order: 'DESC' }} exporter={false}>
+    <List filters={filters} sort={{ field: 'date_uploaded', order: 'DESC' }} exporter={exporter}>
       {phone ? (
         <SimpleList<AdminVideo>
-          primaryText={(v) => `${v.title}${v.season ? ` · ${v.season}` : ''}`}
+          primaryText={(v) => `${v.title}${v.season ? ` · ${v.season}` : ''} · ${v.rating}`}
           secondaryText={(v) => [formatKsh(v.price), mediaLabel(v, t).label, ...(v.published ? [] : [t('videos.unpublished')])].join(' · ')}
           leftAvatar={(v) => (v.poster ? <img src={v.poster} alt="" width={40} height={60} style={{ objectFit: 'cover' }} /> : null)}
           linkType="edit"
@@ -53,9 +75,10 @@ export function VideoList() {
           <Poster />
           <TextField source="title" />
           <TextField source="season" emptyText="—" />
-          <ReferenceField source="dj_id" reference="djs" label={l('DJ')} link={false} />
-          <ReferenceField source="genre_id" reference="genres" label={l('Genre')} link={false} />
+          <ReferenceField source="dj_id" reference="djs" label={l('DJ')} link={false} sortBy="dj_name" />
+          <ReferenceField source="genre_id" reference="genres" label={l('Genre')} link={false} sortBy="genre_title" />
           <SelectField source="cartegory" label={l('Category')} choices={categoryChoices} />
+          <TextField source="rating" label={l('Age rating')} sortable />
           <KshField source="price" label={l('Price')} textAlign="right" />
           <NumberField source="purchase_times" label={l('Sold')} />
           <BooleanField source="published" />

@@ -22,7 +22,7 @@ export const kiswahiliRa: TranslationMessages = {
       create_item: 'Unda %{item}',
       delete: 'Futa',
       edit: 'Hariri',
-      export: 'Hamisha',
+      export: 'Pakua CSV',
       list: 'Orodha',
       refresh: 'Onyesha upya',
       remove_filter: 'Ondoa kichujio hiki',

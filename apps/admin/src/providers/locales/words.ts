@@ -1,3 +1,10 @@
+import { payoutWordsEnglish, payoutWordsKiswahili } from '../../payouts/words.ts';
+import { receiptWordsEnglish, receiptWordsKiswahili } from '../../receipts/words.ts';
+import { reportWordsEnglish, reportWordsKiswahili } from '../../reports/words.ts';
+import { promoWordsEnglish, promoWordsKiswahili } from '../../promo-codes/words.ts';
+import { bundleWordsEnglish, bundleWordsKiswahili } from '../../bundles/words.ts';
+import { rentalWordsEnglish, rentalWordsKiswahili } from '../../rentals/words.ts';
+
 /**
  * The back office's own sentences beyond react-admin's labels: the sign-in page, the dashboard, media
  * and upload screens, chips, helper texts, empty states and confirmations. English exactly as the
@@ -57,6 +64,12 @@ export const englishWords = {
   'media.progress': 'Transcoding progress',
   'media.retry': 'Retry',
   'media.failed_after': 'Transcoding failed after %{attempts} attempts: %{error}',
+  'media.time_left': 'About %{minutes} min left',
+  'media.under_a_minute': 'Less than a minute left',
+  'media.expected': 'Expected to take about %{minutes} min',
+  'media.expected_under_a_minute': 'Expected to take under a minute',
+  'media.ends_early_declared': 'This file ends early: it plays %{playable} of the %{declared} it declares, so it was probably cut short while uploading or copying. Customers get only what plays: upload the whole file again.',
+  'media.ends_early_packet': 'This file stops in the middle of a packet after %{playable}, so it was probably cut short while uploading or copying. Customers get only what plays: upload the whole file again.',
   'media.replace': 'Replace the video',
   'media.upload': 'Upload the video',
   'media.upload_help': 'Up to 8 GB. The upload survives a dropped connection; the video is transcoded for phones afterwards, and the current one keeps playing until the new one is ready.',
@@ -83,6 +96,11 @@ export const englishWords = {
   'videos.series': 'Series',
   'videos.anime': 'Anime',
   'videos.guide': 'Guide',
+  'videos.rating_GE': 'GE: for everyone',
+  'videos.rating_PG': 'PG: parental guidance',
+  'videos.rating_16': '16: not for viewers under 16',
+  'videos.rating_18': '18: not for viewers under 18',
+  'videos.rating_help': 'As the Kenya Film Classification Board rated it. A phone under the family lock does not show 16 and 18.',
 
   'customers.search': 'Name, email or phone',
   'customers.videos': '%{count} videos',
@@ -100,15 +118,28 @@ export const englishWords = {
   'adjust.failed': 'The adjustment failed.',
   'refund.button': 'Refund',
   'refund.title': 'Refund %{video} to %{username}?',
-  'refund.help': 'Ksh %{price} goes back to the balance; the video stops playing for them.',
+  'refund.help': 'Ksh %{price} goes back to the balance and the video stops playing for them. They are told by e-mail, with this reason.',
   'refund.confirm': 'Refund Ksh %{price}',
   'refund.done': 'Refunded Ksh %{price} to %{username}.',
   'refund.failed': 'The refund failed.',
   'purchases.search': 'Name, phone, e-mail or video',
+  'purchases.refunded_on': 'Refunded %{date}',
 
   'messages.mark_unread': 'Mark unread',
   'messages.marked_unread': 'Marked unread: it is back in the list of new messages.',
   'messages.no_account': 'No account with this e-mail or phone',
+  'messages.all': 'All',
+  'messages.unread': 'Unread',
+  'messages.read': 'Read',
+  'messages.which': 'Which messages',
+  'messages.reply': 'Reply by e-mail',
+  'messages.reply_help': 'Goes to %{email} in %{language}, with their message quoted below it.',
+  'messages.language_en': 'English',
+  'messages.language_sw': 'Kiswahili',
+  'messages.send': 'Send reply',
+  'messages.sent': 'Reply sent to %{email}.',
+  'messages.send_failed': 'The reply could not be sent.',
+  'messages.replied': 'Replied by %{who} on %{when}',
 
   'deposits.search': 'Phone, receipt or customer',
   'deposits.review': 'In review',
@@ -134,6 +165,12 @@ export const englishWords = {
   'people.upload_picture': 'Upload picture',
   'people.title_help': 'As /about shows it: Founder & CEO, Head of Curation…',
   'people.message_help': "The CEO's message on /about",
+  ...payoutWordsEnglish,
+  ...receiptWordsEnglish,
+  ...reportWordsEnglish,
+  ...promoWordsEnglish,
+  ...bundleWordsEnglish,
+  ...rentalWordsEnglish,
 };
 export type Word = keyof typeof englishWords;
 
@@ -192,6 +229,12 @@ export const kiswahiliWords: Record<Word, string> = {
   'media.progress': 'Maendeleo ya kuandaa video',
   'media.retry': 'Jaribu tena',
   'media.failed_after': 'Kuandaa video kumeshindikana baada ya majaribio %{attempts}: %{error}',
+  'media.time_left': 'Takriban dakika %{minutes} zimebaki',
+  'media.under_a_minute': 'Chini ya dakika moja imebaki',
+  'media.expected': 'Inatarajiwa kuchukua takriban dakika %{minutes}',
+  'media.expected_under_a_minute': 'Inatarajiwa kuchukua chini ya dakika moja',
+  'media.ends_early_declared': 'Faili hii inaishia mapema: inacheza %{playable} tu kati ya %{declared} inazosema, kwa hiyo huenda ilikatika ilipokuwa ikipakiwa au ikinakiliwa. Wateja wanapata kinachocheza tu: pakia faili nzima tena.',
+  'media.ends_early_packet': 'Faili hii inakatika katikati ya pakiti baada ya %{playable}, kwa hiyo huenda ilikatika ilipokuwa ikipakiwa au ikinakiliwa. Wateja wanapata kinachocheza tu: pakia faili nzima tena.',
   'media.replace': 'Badilisha video',
   'media.upload': 'Pakia video',
   'media.upload_help': 'Hadi GB 8. Upakiaji unaendelea hata mtandao ukikatika; baadaye video inaandaliwa kwa ajili ya simu, na ya sasa inaendelea kuchezwa hadi mpya iwe tayari.',
@@ -218,6 +261,11 @@ export const kiswahiliWords: Record<Word, string> = {
   'videos.series': 'Series',
   'videos.anime': 'Anime',
   'videos.guide': 'Mwongozo',
+  'videos.rating_GE': 'GE: kwa kila mtu',
+  'videos.rating_PG': 'PG: kwa uongozi wa wazazi',
+  'videos.rating_16': '16: si kwa watazamaji walio chini ya miaka 16',
+  'videos.rating_18': '18: si kwa watazamaji walio chini ya miaka 18',
+  'videos.rating_help': 'Kama Bodi ya Uainishaji wa Filamu Kenya (KFCB) ilivyoipanga. Simu yenye kufuli ya familia haionyeshi 16 na 18.',
 
   'customers.search': 'Jina, barua pepe au simu',
   'customers.videos': 'video %{count}',
@@ -235,15 +283,28 @@ export const kiswahiliWords: Record<Word, string> = {
   'adjust.failed': 'Kubadilisha salio kumeshindikana.',
   'refund.button': 'Rudisha pesa',
   'refund.title': 'Mrudishie %{username} pesa za %{video}?',
-  'refund.help': 'Ksh %{price} zinarudi kwenye salio; video itaacha kucheza kwake.',
+  'refund.help': 'Ksh %{price} zinarudi kwenye salio na video itaacha kucheza kwake. Ataarifiwa kwa barua pepe, pamoja na sababu hii.',
   'refund.confirm': 'Rudisha Ksh %{price}',
   'refund.done': '%{username} amerudishiwa Ksh %{price}.',
   'refund.failed': 'Kurudisha pesa kumeshindikana.',
   'purchases.search': 'Jina, simu, barua pepe au video',
+  'purchases.refunded_on': 'Imerudishwa %{date}',
 
   'messages.mark_unread': 'Weka kama haijasomwa',
   'messages.marked_unread': 'Imewekwa kama haijasomwa: imerudi kwenye orodha ya jumbe mpya.',
   'messages.no_account': 'Hakuna akaunti yenye barua pepe au simu hii',
+  'messages.all': 'Zote',
+  'messages.unread': 'Hazijasomwa',
+  'messages.read': 'Zimesomwa',
+  'messages.which': 'Jumbe zipi',
+  'messages.reply': 'Jibu kwa barua pepe',
+  'messages.reply_help': 'Litatumwa kwa %{email} kwa %{language}, pamoja na ujumbe wake chini yake.',
+  'messages.language_en': 'Kiingereza',
+  'messages.language_sw': 'Kiswahili',
+  'messages.send': 'Tuma jibu',
+  'messages.sent': 'Jibu limetumwa kwa %{email}.',
+  'messages.send_failed': 'Jibu halikuweza kutumwa.',
+  'messages.replied': 'Lilijibiwa na %{who} tarehe %{when}',
 
   'deposits.search': 'Simu, risiti au mteja',
   'deposits.review': 'Inakaguliwa',
@@ -269,4 +330,10 @@ export const kiswahiliWords: Record<Word, string> = {
   'people.upload_picture': 'Pakia picha',
   'people.title_help': 'Kama inavyoonekana kwenye /about: Founder & CEO, Head of Curation…',
   'people.message_help': 'Ujumbe wa CEO kwenye /about',
+  ...payoutWordsKiswahili,
+  ...receiptWordsKiswahili,
+  ...reportWordsKiswahili,
+  ...promoWordsKiswahili,
+  ...bundleWordsKiswahili,
+  ...rentalWordsKiswahili,
 };

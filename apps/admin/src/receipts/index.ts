@@ -1,0 +1,6 @@
+import ReceiptIcon from '@mui/icons-material/ReceiptLong';
+import { page } from '../layout/lazy-page.ts';
+
+const pages = () => import('./pages.tsx');
+
+export default { name: 'receipts', icon: ReceiptIcon, list: page(pages, 'ReceiptList') };

@@ -1,0 +1,40 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { AdminContext, ResourceContextProvider, type DataProvider } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminReceipt } from '@store/contract';
+import { i18nProvider } from '../providers/i18n-provider.ts';
+import { ReceiptList } from './pages.tsx';
+
+const refused: AdminReceipt = { id: 7, invoice_no: 41, kind: 'sale', total: 199, customer_email: 'amina@example.co.ke', issued_at: '2026-11-24T07:15:00Z', state: 'failed', attempts: 3, result_code: '910', error: 'Request parameter error: taxAmtB is not the 16% inside taxblAmtB', next_attempt_at: '2026-11-24T07:25:00Z' };
+
+describe('receipts eTIMS has not signed', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows why KRA refused a receipt and sends it again on Retry', async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      const body = url.includes('/token/refresh/') ? { access: 'a', refresh: 'r' } : { detail: 'ok' };
+      return new Response(JSON.stringify(body), { status: url.includes('/token/refresh/') ? 200 : 202, headers: { 'content-type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const data = { getList: async () => ({ data: [refused], total: 1 }) } as unknown as DataProvider;
+    render(
+      <AdminContext dataProvider={data} i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="receipts">
+          <ReceiptList />
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    const table = await screen.findByRole('table');
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row.textContent).toContain('41');
+    expect(row.textContent).toContain('Refused');
+    expect(row.textContent).toContain('910: Request parameter error: taxAmtB is not the 16% inside taxblAmtB');
+    fireEvent.click(within(row).getByRole('button', { name: 'Retry now' }));
+    const calls = () => (fetchMock.mock.calls as unknown as [string, RequestInit][]).map(([url, init]) => `${init.method} ${url}`);
+    await vi.waitFor(() => expect(calls()).toContain('POST /api/admin/receipts/7/retry'));
+  });
+});

@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import { usePermissions } from 'react-admin';
+import { StatementPage } from './statement-page.tsx';
+
+const Dashboard = lazy(() => import('../dashboard/dashboard.tsx'));
+
+/** The back office's first screen: the dashboard for staff, a DJ's own login opens on their statement. */
+export default function Home() {
+  const { permissions, isPending } = usePermissions<'staff' | 'dj'>();
+  if (isPending) return null;
+  return permissions === 'dj' ? <StatementPage /> : <Dashboard />;
+}

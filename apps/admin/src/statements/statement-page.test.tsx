@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { AdminContext, RecordContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminDj, Statement } from '@store/contract';
+import { RefundButton } from '../purchases/refund-button.tsx';
+import { i18nProvider } from '../providers/i18n-provider.ts';
+import { session } from '../providers/session.ts';
+import { StatementPage } from './statement-page.tsx';
+
+const zamu: AdminDj = { id: 1, dj_name: 'Zamu', created_at: '2026-11-01T00:00:00Z', revenue_share_percent: 40, payout_phone: '254708374149', login_username: null };
+const statement: Statement = {
+  dj_id: 1,
+  month: '2026-11',
+  lines: [
+    { date: '2026-11-20T07:00:00Z', kind: 'purchase', title: 'Empire of Swords (Season 1)', paid: 200, vat: 28, earned: 69 },
+    { date: '2026-11-21T07:00:00Z', kind: 'refund', title: 'Nairobi Heist', paid: -70, vat: -10, earned: -24 },
+  ],
+  earnings: 45,
+  withholding_tax: 2,
+  payouts: 0,
+  owed: 43,
+};
+
+const staff = (role: 'staff' | 'dj'): AuthProvider => ({ login: async () => undefined, logout: async () => undefined, checkAuth: async () => undefined, checkError: async () => undefined, getPermissions: async () => role });
+const data = { getList: async () => ({ data: [zamu], total: 1 }) } as unknown as DataProvider;
+
+describe('DJ statements in the back office', () => {
+  let fetch: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    session.set('token');
+    fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      const path = String(url);
+      if (path === '/api/admin/me') return Response.json({ role: 'dj', dj_id: 1, dj_name: 'Zamu' });
+      if (path.startsWith('/api/admin/djs/1/statement/')) return Response.json(statement);
+      if (path === '/api/admin/payouts/' && init?.method === 'POST') return Response.json({ id: 9, dj_id: 1, amount: 43, state: 'pending', mpesa_receipt: null }, { status: 201 });
+      if (path.startsWith('/api/admin/purchases/')) return Response.json({ id: 5 });
+      return Response.json({ detail: 'Not found.' }, { status: 404 });
+    });
+    vi.stubGlobal('fetch', fetch);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    session.set(null);
+  });
+
+  it('shows staff a DJ’s month, line by line, and pays what is owed once with an Idempotency-Key', async () => {
+    render(
+      <AdminContext i18nProvider={i18nProvider} authProvider={staff('staff')} dataProvider={data}>
+        <StatementPage />
+      </AdminContext>,
+    );
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'DJ' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Zamu' }));
+    expect(await screen.findByText('Empire of Swords (Season 1)')).toBeTruthy();
+    expect(screen.getByText('Owed now').nextSibling?.textContent).toBe('Ksh 43');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay Ksh 43' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Ksh 43 is owed. It goes to 254708374149 by M-Pesa B2C, once.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([u, i]) => String(u) === '/api/admin/payouts/' && (i as RequestInit).method === 'POST')).toBe(true));
+    const [, init] = fetch.mock.calls.find(([u, i]) => String(u) === '/api/admin/payouts/' && (i as RequestInit).method === 'POST')!;
+    expect(JSON.parse(String((init as RequestInit).body))).toEqual({ dj_id: 1, amount: 43 });
+    expect(new Headers((init as RequestInit).headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows a DJ’s own login its own statement, with no DJ to choose and no Pay button', async () => {
+    render(
+      <AdminContext i18nProvider={i18nProvider} authProvider={staff('dj')} dataProvider={data}>
+        <StatementPage />
+      </AdminContext>,
+    );
+    expect(await screen.findByText('Nairobi Heist')).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'DJ' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+  });
+
+  it('lets staff send a refund to the customer’s M-Pesa instead of the balance', async () => {
+    render(
+      <AdminContext i18nProvider={i18nProvider} authProvider={staff('staff')} dataProvider={data}>
+        <RecordContextProvider value={{ id: 5, price: 70, video_title: 'Nairobi Heist', username: 'wanjiku', refunded_at: null }}>
+          <RefundButton />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByLabelText('To the customer’s M-Pesa phone'));
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Would not play' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund Ksh 70' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u) === '/api/admin/purchases/5/refund')).toBe(true));
+    const [, init] = fetch.mock.calls.find(([u]) => String(u) === '/api/admin/purchases/5/refund')!;
+    expect(JSON.parse(String((init as RequestInit).body))).toEqual({ reason: 'Would not play', to: 'mpesa' });
+  });
+});
