@@ -44,6 +44,9 @@ describe('from the back office to a customer’s screen', () => {
     await choose(staff, 'DJ', 'Baraka');
     await choose(staff, 'Genre', 'Wildlife');
     await choose(staff, 'Category', 'Movie');
+    // A KFCB rating is required (CONTRACT §13): a wildlife film is for everyone.
+    await staff.getByLabel('Age rating').click();
+    await staff.getByRole('option').first().click();
     await staff.getByLabel('Price (Ksh)').fill('40');
     await staff.getByLabel('Synopsis').fill('Dawn over the Mara, narrated by DJ Baraka.');
     await staff.getByLabel('Published').check();

@@ -1,16 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 
 export const VIEWPORTS = { phone: { width: 360, height: 780 }, desktop: { width: 1280, height: 900 } } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
-/** Debian's Chromium, started the way this machine allows (no sandbox as root, no background traffic). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+/** The Chromium findChromium finds (CHROMIUM_PATH, the system's, Playwright's, else the npm one). */
+export async function launchChromium(): Promise<Browser> {
+  const { executablePath } = await findChromium();
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
 
 export const SHOTS_DIR = path.resolve(import.meta.dirname, '.out');
@@ -65,15 +64,18 @@ export const UPLOADED_VIDEO_TITLE = 'Maasai Mara Sunrise';
 
 export const DEMO_CUSTOMER = { email: 'customer@demo.videostore.co.ke', password: 'demo-customer-nairobi' } as const;
 
-/** Logs the demo customer in through the storefront's login form and waits for the home page. */
-export async function logInAsDemoCustomer(page: Page) {
+/** Logs a customer in through the storefront's login form (in English) and waits for the home page. */
+export async function logIn(page: Page, customer: { email: string; password: string }) {
   await page.goto('/account/authenticate');
   const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill(DEMO_CUSTOMER.email);
-  await form.getByLabel('Password').fill(DEMO_CUSTOMER.password);
+  await form.getByLabel('Email').fill(customer.email);
+  await form.getByLabel('Password').fill(customer.password);
   await form.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 }
+
+/** Logs the demo customer in through the storefront's login form and waits for the home page. */
+export const logInAsDemoCustomer = (page: Page) => logIn(page, DEMO_CUSTOMER);
 
 /** Signs in at /admin/ with the staff sign-in form. */
 export async function signIn(page: Page, email: string, password: string) {
@@ -101,11 +103,13 @@ export interface CatalogueVideo {
  * The newest videos that are for sale, once at least `count` are: the demo store transcodes its clips
  * in the background, and a video is sold only once it can be played (CONTRACT §8).
  */
-export async function videosForSale(baseUrl: string, count: number, timeoutMs = 150_000): Promise<CatalogueVideo[]> {
+export async function videosForSale(baseUrl: string, count: number, timeoutMs = 150_000, except: number[] = []): Promise<CatalogueVideo[]> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const list = ((await (await fetch(`${baseUrl}/api/videoDetails/?ordering=-date_uploaded&page_size=12`)).json()) as { results: CatalogueVideo[] }).results;
-    const ready = list.filter((v) => v.for_sale && v.title !== UPLOADED_VIDEO_TITLE);
+    // Rated GE or PG: these journeys are about buying and watching, and a 16 or 18 asks the age question
+    // first (CONTRACT §13), which e2e/family-lock covers.
+    const list = ((await (await fetch(`${baseUrl}/api/videoDetails/?ordering=-date_uploaded&page_size=100&rating=GE,PG`)).json()) as { results: CatalogueVideo[] }).results;
+    const ready = list.filter((v) => v.for_sale && v.title !== UPLOADED_VIDEO_TITLE && !except.includes(v.vidId));
     if (ready.length >= count) return ready;
     if (Date.now() > until) throw new Error(`only ${ready.length} of ${count} videos became playable in time`);
     await new Promise((r) => setTimeout(r, 1000));
@@ -130,6 +134,20 @@ export class Steps {
   toString() {
     return `${this.total} (${this.taps} taps, ${this.fields} fields)`;
   }
+}
+
+/** The sign-in link in the newest mail to `to` that has one, in the server's outbox. */
+export async function mailedSignInLink(dataDir: string, to: string): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
+  for (let i = 0; i < 100; i++) {
+    for (const file of (await fs.promises.readdir(outbox).catch(() => [])).filter((f) => f.includes(to)).sort().reverse()) {
+      const raw = (await fs.promises.readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const link = /(https?:\/\/\S+\/account\/sign-in\/[\w.-]+)/.exec(raw)?.[1];
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no sign-in link for ${to} in ${outbox}`);
 }
 
 /** Ids of the videos the signed-in customer on this page owns, as the server says. */

@@ -52,11 +52,11 @@ describe('deposits in the browser', { timeout: 150_000 }, () => {
     await screenshot(page, 'phone-deposit-paid');
   });
 
-  it('shows M-Pesa’s reason when the customer cancels, with a way to try again', async () => {
+  it('shows M-Pesa’s reason when the customer cancels, with a way to send the prompt again', async () => {
     await depositAndAnswer(20, '0712 345 678', 'Cancel');
     // a plain sentence, not M-Pesa's own words
     await page.getByText('You cancelled the M-Pesa prompt. Nothing was charged.').waitFor({ timeout: 60_000 });
-    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    await page.getByRole('button', { name: 'Send the prompt again' }).waitFor();
     await screenshot(page, 'phone-deposit-cancelled');
     await page.getByTestId('header-balance').filter({ hasText: 'Ksh 150' }).waitFor();
   });
@@ -65,7 +65,8 @@ describe('deposits in the browser', { timeout: 150_000 }, () => {
     await page.goto('/account?section=deposits');
     await page.getByText('completed', { exact: true }).waitFor();
     await page.getByText('cancelled', { exact: true }).waitFor();
-    await page.getByText(/Ksh 20 · .* Request cancelled by user/s).waitFor();
+    // The store's sentence, not M-Pesa's "Request cancelled by user".
+    await page.getByText(/Ksh 20 · .* You cancelled the M-Pesa prompt\. Nothing was charged\./s).waitFor();
     await screenshot(page, 'phone-deposit-history');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.goto('/deposit');

@@ -33,7 +33,7 @@ declare module 'vitest' {
  */
 const MANY_CUSTOMERS_ONE_ADDRESS = { LOGIN_RATE_LIMIT: '1000', REGISTER_RATE_LIMIT: '1000', MPESA_PROMPTS_PER_PHONE: '1000' };
 
-/** Builds the storefront and the back office as they are now and starts the real server on a fresh demo store (clips for its 3 newest videos). */
+/** Builds the storefront and the back office as they are now and starts the real server on a fresh demo store (clips for its 8 newest videos: enough rated GE or PG for the buying journeys, decision 0044). */
 export async function setup(project: TestProject) {
   // A production build, as customers get it: vitest sets NODE_ENV=test, which would make React's
   // development build (bigger and slower, with a different JSX runtime).
@@ -42,7 +42,7 @@ export async function setup(project: TestProject) {
   const port = await freePort();
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}`, MPESA_SIM_AUTO: 'off', DEMO_CLIPS: '3', ...MANY_CUSTOMERS_ONE_ADDRESS },
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}`, MPESA_SIM_AUTO: 'off', DEMO_CLIPS: '8', ...MANY_CUSTOMERS_ONE_ADDRESS },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Lighthouse mobile performance (its defaults: simulated slow 4G, 4x CPU slowdown) on / and
-// /video/{id}, in Debian's Chromium, against the built store on a fresh demo DATA_DIR.
+// /video/{id}, in the Chromium e2e/chromium.mjs finds (Debian's in CI), against the built store on
+// a fresh demo DATA_DIR.
 // Prints each page's score, LCP, CLS and TBT against the target of 95, the machine's load average
 // beside them, and the median run's main-thread work by category (Lighthouse's own breakdown, the
 // simulated 4x slowdown included) with its longest tasks. LIGHTHOUSE_TRACE=dir writes each run's
@@ -10,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, findChromium } from '../../e2e/chromium.mjs';
 import { loadAverage, startStore } from './store.mjs';
 
 const TARGET = 95;
@@ -22,8 +24,8 @@ async function main() {
   let chrome;
   try {
     chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      chromePath: (await findChromium()).executablePath,
+      chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
     });
     console.log(`Lighthouse ${RUNS} run(s) per page, mobile, simulated slow 4G; median shown; load average ${load()} on ${os.cpus().length} cores`);
     if (TRACE_DIR) await fs.mkdir(TRACE_DIR, { recursive: true });

@@ -8,6 +8,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../../e2e/chromium.mjs';
 import { loadAverage, startStore } from './store.mjs';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 5);
@@ -52,10 +53,7 @@ function summarise(profile, base) {
 
 async function main() {
   const { base, first, stop } = await startStore('bench-profile-');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch({ executablePath: (await findChromium()).executablePath, args: CHROMIUM_ARGS });
   try {
     if (OUT) await fs.mkdir(OUT, { recursive: true });
     console.log(`CPU profile, 4x CPU slowdown, 360 px, first ${SECONDS} s of each page; load average ${loadAverage()}`);

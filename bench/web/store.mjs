@@ -16,16 +16,16 @@ const freePort = () =>
   });
 
 /**
- * Waits until the demo's clips are transcoded (every video for sale), up to BENCH_MEDIA_WAIT_S
+ * Waits until the demo's clips are transcoded (every video, or the `clips` newest, for sale), up to BENCH_MEDIA_WAIT_S
  * (300) seconds: until then ffmpeg runs beside the pages being measured, on the same cores.
  */
-async function demoMediaReady(base) {
+async function demoMediaReady(base, clips) {
   const began = Date.now();
   const limit = Number(process.env.BENCH_MEDIA_WAIT_S ?? 300) * 1000;
   while (Date.now() - began < limit) {
     const { results } = await (await fetch(`${base}/api/videoDetails/?page_size=1000`)).json();
-    const waiting = results.filter((v) => !v.for_sale).length;
-    if (waiting === 0) break;
+    const forSale = results.filter((v) => v.for_sale).length;
+    if (forSale >= Math.min(clips, results.length)) break;
     await new Promise((r) => setTimeout(r, 2000));
   }
   console.log(`demo media transcoded in ${((Date.now() - began) / 1000).toFixed(0)} s before measuring`);
@@ -35,13 +35,16 @@ async function demoMediaReady(base) {
   console.log(`then ${((Date.now() - settled) / 1000).toFixed(0)} s for the load average to settle (${loadAverage()})`);
 }
 
-/** Starts the store and waits for its catalogue and the demo's media; answers its base address, the first video and stop(). */
-export async function startStore(prefix) {
+/**
+ * Starts the store and waits for its catalogue and the demo's media; answers its base address, the
+ * first video and stop(). `demoClips` makes clips for that many of the newest videos only (DEMO_CLIPS).
+ */
+export async function startStore(prefix, { demoClips } = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
   const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    env: { ...process.env, ...(demoClips ? { DEMO_CLIPS: String(demoClips) } : {}), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -53,7 +56,7 @@ export async function startStore(prefix) {
   try {
     for (let i = 0; i < 240 && !(await fetch(`${base}/api/videoDetails/?page_size=1`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 250));
     const [first] = (await (await fetch(`${base}/api/videoDetails/?page_size=1`)).json()).results;
-    await demoMediaReady(base);
+    await demoMediaReady(base, demoClips ?? Number.POSITIVE_INFINITY);
     return { base, first, stop };
   } catch (err) {
     await stop();
