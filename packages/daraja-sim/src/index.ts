@@ -16,7 +16,7 @@ import {
 import { registerB2c, SANDBOX_B2C_SHORTCODE, SANDBOX_INITIATOR } from './b2c.ts';
 import { PHONE_SCRIPT, phonePage } from './phone-page.ts';
 
-export { OUTCOMES, SANDBOX_PASSKEY, SANDBOX_SHORTCODE, stkPassword, type PromptAction } from './daraja-rules.ts';
+export { isAcceptableCallbackUrl, OUTCOMES, SANDBOX_PASSKEY, SANDBOX_SHORTCODE, stkPassword, type PromptAction } from './daraja-rules.ts';
 export { B2C_OUTCOMES, SANDBOX_B2C_SHORTCODE, SANDBOX_INITIATOR, type B2cBehaviour, type B2cOutcome } from './b2c.ts';
 
 export interface SimulatorOptions {

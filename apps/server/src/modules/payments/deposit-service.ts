@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { newCallbackSecret } from '../../lib/callback-secret.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deposit } from '@store/contract';
@@ -15,8 +15,6 @@ import { words } from '../../lib/words.ts';
 
 export type DepositRow = typeof deposits.$inferSelect;
 
-// Hex: no letters Daraja refuses in a callback address ('sql', 'cmd', 'exec', ...).
-const newCallbackSecret = () => randomBytes(24).toString('hex');
 const sqlIntArray = (xs: number[]) => sql`ARRAY[${sql.join(
   xs.map((x) => sql`${x}`),
   sql`, `,

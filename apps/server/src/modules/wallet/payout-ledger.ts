@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { djs, payouts, profiles } from '../../db/schema.ts';
 import { groupDigits } from '@store/contract';
+import { newCallbackSecret as newSecret } from '../../lib/callback-secret.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { words } from '../../lib/words.ts';
 import { owedTo } from '../payouts/earnings-repository.ts';
@@ -15,8 +16,6 @@ export interface PayoutResult {
   resultCode: string;
   resultDesc: string;
 }
-
-const newSecret = () => randomBytes(24).toString('base64url');
 
 /**
  * Money out through M-Pesa's B2C (decision 0046), part of the ledger service: a DJ's payout and a
