@@ -88,4 +88,14 @@ describe('SearchIndex', () => {
     expect(index.didYouMean('nairobi hxyst')).toBe('nairobi heist');
     expect(index.didYouMean('nairobi heist')).toBeNull();
   });
+
+  it('proposes no word found only in videos a family-locked list leaves out', () => {
+    const index = indexOf(doc(1, 'Zombie Harvest', { rating: '18', synopsis: 'Graveyard terror' }), doc(2, 'Simba Cartoon', { rating: 'GE' }));
+    // Letters left out: too far for the search itself, near enough to propose.
+    expect(index.didYouMean('hrvst simba')).toBe('harvest simba');
+    expect(index.didYouMean('grvyrd simba')).toBe('graveyard simba');
+    expect(index.didYouMean('hrvst simba', ['GE', 'PG'])).toBeNull();
+    expect(index.didYouMean('grvyrd simba', ['GE', 'PG'])).toBeNull();
+    expect(index.didYouMean('crtn simba', ['GE', 'PG'])).toBe('cartoon simba');
+  });
 });

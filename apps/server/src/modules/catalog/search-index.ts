@@ -280,13 +280,15 @@ export class SearchIndex {
    * catalogue (up to two edits more than search forgives), preferring words in titles. Null when
    * there is nothing to correct.
    */
-  didYouMean(raw: string): string | null {
+  didYouMean(raw: string, ratings?: readonly string[]): string | null {
     const tokens = queryWords(raw);
     let changed = false;
+    // A family-locked list asks with its ratings: a word only 16 and 18 videos use is never proposed.
+    const shown = (s: number) => !ratings || ratings.includes(this.slots[s]?.rating ?? '');
     const fixed = tokens.map((t, i) => {
       if (this.vocabulary.lookup(t, i === tokens.length - 1).some((m) => m.entry.title.length + m.entry.synopsis.length + (m.entry.djs?.length ?? 0) + (m.entry.genres?.length ?? 0) > 0)) return t;
       // Preferring words in published titles, then DJ and genre names, then synopses.
-      const weight = (e: WordEntry) => e.title.filter((s) => this.slots[s]?.published).length * 10 + (e.djs?.length ?? 0) + (e.genres?.length ?? 0) + e.synopsis.length / 10;
+      const weight = (e: WordEntry) => e.title.filter((s) => this.slots[s]?.published && shown(s)).length * 10 + (e.djs?.length ?? 0) + (e.genres?.length ?? 0) + e.synopsis.filter(shown).length / 10;
       const better = this.vocabulary.nearest(t, Math.min(3, typoBudget(t) + 2), weight);
       if (better) changed = true;
       return better ?? t;

@@ -32,13 +32,14 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         const { q, limit } = request.query;
         if (q.trim().length < MIN_SUGGEST_LENGTH) return { results: [], did_you_mean: null };
         const index = await sync.current();
-        const { ids } = index.search(q, { rating: ratingsFor(view, undefined) }, '-purchase_times', limit ?? DEFAULT_SUGGESTIONS, 0);
+        const ratings = ratingsFor(view, undefined);
+        const { ids } = index.search(q, { rating: ratings }, '-purchase_times', limit ?? DEFAULT_SUGGESTIONS, 0);
         const rows = new Map((await videos.byIds(ids)).map((r) => [r.id, r]));
         const results = ids.flatMap((id) => {
           const r = rows.get(id);
           return r ? [{ vidId: r.id, title: r.title, season: r.season, dj: r.djName, poster: posterUrls(r.posterKey).set[0]?.url ?? null }] : [];
         });
-        return { results, did_you_mean: results.length === 0 ? index.didYouMean(q) : null };
+        return { results, did_you_mean: results.length === 0 ? index.didYouMean(q, ratings) : null };
       }),
   );
 };
