@@ -2,7 +2,8 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import type { LoginResponse, SignInLinkCheck, SignInLinkResponse } from '@store/contract';
 import { ApiError, apiPost } from '../lib/api-client.ts';
 import { authRequest, setAccessToken } from '../lib/auth.ts';
-import { localCart } from '../lib/local-cart.ts';
+import { leftOutOfCart, localCart } from '../lib/local-cart.ts';
+import type { Cart } from './get-cart.ts';
 import { adoptAccountLanguage, forgetAccountLanguage } from './account-language.ts';
 import { forgetSession, rememberOwned, rememberSession } from '../lib/session.ts';
 
@@ -28,7 +29,7 @@ async function startSession(client: QueryClient, res: LoginResponse) {
   // The account's language, or the device's saved on the account when it has none yet.
   await adoptAccountLanguage(res.profile, true);
   // The visitor's browser cart joins the account's; a failure keeps it in the browser for later.
-  await mergeLocalCart().catch(() => undefined);
+  await mergeLocalCart(new Set(res.purchase.map((p) => p.video_id))).catch(() => undefined);
   // Nothing cached for anyone before (ownership, balance, cart) may show for this customer. The page
   // itself stays on screen (a purchase may be under way in it) while the rest is read again.
   for (const key of USER_QUERIES) client.removeQueries({ queryKey: [key] });
@@ -91,11 +92,16 @@ export function useSignInWithLink() {
   });
 }
 
-/** At login the browser's cart joins the account's (no duplicates, owned videos dropped). */
-export async function mergeLocalCart() {
-  const ids = localCart.items().map((i) => i.video_id);
-  if (ids.length === 0) return;
-  await authRequest<unknown>('POST', '/cart/merge/', { body: { video_ids: ids } });
+/**
+ * At login the browser's cart joins the account's (no duplicates, owned videos dropped); what was
+ * dropped is kept for the cart page to name, owned or no longer for sale.
+ */
+export async function mergeLocalCart(owned: ReadonlySet<number>) {
+  const items = localCart.items();
+  if (items.length === 0) return;
+  const cart = await authRequest<Cart>('POST', '/cart/merge/', { body: { video_ids: items.map((i) => i.video_id) } });
+  const kept = new Set(cart.results.map((i) => i.video_id));
+  leftOutOfCart.save(items.filter((i) => !kept.has(i.video_id)).map((i) => ({ video_id: i.video_id, video_name: i.video_name, owned: owned.has(i.video_id) })));
   localCart.clear();
 }
 

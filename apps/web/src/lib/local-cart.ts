@@ -23,3 +23,32 @@ export const localCart = {
   },
   clear: () => localStorage.removeItem(KEY),
 };
+
+/** A video the login's merge left out of the cart, and whether that was because the account owns it. */
+export interface LeftOutOfCart {
+  video_id: number;
+  video_name: string;
+  owned: boolean;
+}
+const LEFT_OUT_KEY = 'cart-left-out';
+
+/**
+ * What the merge at login left out, kept for the cart page to say once: a visitor who had a video in
+ * the cart and logs in to an account that owns it would otherwise meet an empty cart with no word why.
+ */
+export const leftOutOfCart = {
+  save(items: LeftOutOfCart[]) {
+    if (items.length) sessionStorage.setItem(LEFT_OUT_KEY, JSON.stringify(items));
+  },
+  /** Answers the list and forgets it. */
+  take(): LeftOutOfCart[] {
+    const raw = sessionStorage.getItem(LEFT_OUT_KEY);
+    sessionStorage.removeItem(LEFT_OUT_KEY);
+    try {
+      const v: unknown = JSON.parse(raw ?? '[]');
+      return Array.isArray(v) ? (v as LeftOutOfCart[]) : [];
+    } catch {
+      return [];
+    }
+  },
+};

@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { emptyPage, mockApi, renderApp } from '../../../test/render.tsx';
 import CartScreen from './cart.tsx';
+import { mergeLocalCart } from '../../../api/session.ts';
 
 const info = { user: { id: 1, username: 'amina', email: 'a@example.co.ke', date_joined: '2026-01-01T00:00:00Z', is_staff: false, profile: { buyerid: 7, phone_number: '254712000111', account: 1000, country: 'Kenya', city: '', profile_pic: null } }, deposit_history: [], purchase: [] };
 const cart = { results: [1, 2].map((id) => ({ video_id: id, video_name: `Video ${id}`, image_url: null, price: 100 * id, purchase_times: 0, season: null, dj: 'Zamu' })), total: 300 };
@@ -57,5 +58,34 @@ describe('a promo code in the cart', () => {
     await vi.waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/gifts/')).toBe(true));
     const sent = fetchMock.mock.calls.find(([u]) => String(u) === '/api/gifts/')!;
     expect(JSON.parse(String(sent[1]!.body))).toEqual({ video_ids: [1, 2], to_phone: '0722 000 111', message: '' });
+  });
+});
+
+describe('a visitor’s cart at login', () => {
+  it('names what the merge left out on the next cart page, once: owned (with Watch now) or not for sale', async () => {
+    localStorage.setItem('authorized', 'true');
+    const item = (id: number) => ({ video_id: id, video_name: `Video ${id}`, image_url: null, price: 100, purchase_times: 0, season: null, dj: 'Zamu' });
+    localStorage.setItem('cart', JSON.stringify([item(1), item(2), item(3)]));
+    mockApi((url) => {
+      if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
+      if (url.pathname === '/api/info/') return info;
+      // The account owns 1; 3 is no longer for sale; 2 joins the account's cart.
+      if (url.pathname === '/api/cart/merge/' || url.pathname === '/api/cart/') return { results: [item(2)], total: 100 };
+      return emptyPage;
+    });
+    await mergeLocalCart(new Set([1]));
+    expect(localStorage.getItem('cart')).toBeNull();
+
+    const first = renderApp(<CartScreen />, '/cart');
+    const note = await screen.findByRole('status');
+    expect(note).toHaveTextContent('You already own “Video 1”, so it is no longer in your cart. Watch now');
+    expect(note).toHaveTextContent('“Video 3” is not for sale now, so it is no longer in your cart.');
+    expect(within(note).getByRole('link', { name: 'Watch now' })).toHaveAttribute('href', '/watch/1');
+    expect(await screen.findByText('Video 2')).toBeInTheDocument();
+    first.unmount();
+
+    renderApp(<CartScreen />, '/cart');
+    expect(await screen.findByText('Video 2')).toBeInTheDocument();
+    expect(screen.queryByText(/no longer in your cart/)).toBeNull();
   });
 });

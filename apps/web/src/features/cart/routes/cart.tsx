@@ -13,6 +13,7 @@ import { useCart } from '../../../api/get-cart.ts';
 import { BuyDialog } from '../components/buy-dialog.tsx';
 import { PromoField } from '../components/promo-field.tsx';
 import { isSignedIn } from '../../../lib/session.ts';
+import { leftOutOfCart } from '../../../lib/local-cart.ts';
 import { useT } from '../../../lib/i18n.ts';
 
 /** /cart: the items, their total (the sum of the prices, seed §9), remove, and checkout. */
@@ -24,6 +25,8 @@ export default function CartScreen() {
   const [buying, setBuying] = useState<'buy' | 'gift' | null>(null);
   const [promo, setPromo] = useState<PromoCodePreview | null>(null);
   const [params, setParams] = useSearchParams();
+  // Said once, on the first cart page after the login that left them out.
+  const [leftOut] = useState(leftOutOfCart.take);
   const items = cart.data?.results ?? [];
   // Back from logging in at checkout: carry on with the checkout.
   useEffect(() => {
@@ -39,6 +42,21 @@ export default function CartScreen() {
   return (
     <Box sx={{ ...pageSx, maxWidth: 720 }}>
       <PageTitle>{t('cart.title')}</PageTitle>
+      {leftOut.length > 0 && (
+        <Box component="ul" role="status" sx={{ listStyle: 'none', p: 1.5, m: 0, mb: 2, bgcolor: 'background.paper', borderRadius: 1, display: 'grid', gap: 0.5 }}>
+          {leftOut.map((v) => (
+            <li key={v.video_id}>
+              {v.owned ? (
+                <>
+                  {t('cart.left_out_owned', { title: v.video_name })} <Link to={`/watch/${v.video_id}`}>{t('cart.watch_now')}</Link>
+                </>
+              ) : (
+                t('cart.left_out_not_for_sale', { title: v.video_name })
+              )}
+            </li>
+          ))}
+        </Box>
+      )}
       {cart.isError ? (
         <ErrorState onRetry={() => void cart.refetch()} />
       ) : cart.isPending ? (
