@@ -54,6 +54,20 @@ export const giftReturnedMails: Record<Language, (o: { username: string; title: 
   }),
 };
 
+/** The giver's word that their gift arrived: to whom (masked as in their list) and what. */
+export const giftClaimedMails: Record<Language, (o: { username: string; title: string; to: string }) => { subject: string; text: string; html: string }> = {
+  en: (o) => ({
+    subject: 'Your gift was claimed',
+    text: `Hello ${o.username},\n\nYour gift (${o.title}) to ${o.to} has been claimed: it is theirs to watch now.\n\nThank you for shopping with Video Store Kenya.\n`,
+    html: `<p>Hello ${safe(o.username)},</p><p>Your gift (${safe(o.title)}) to ${safe(o.to)} has been claimed: it is theirs to watch now.</p><p>Thank you for shopping with Video Store Kenya.</p>`,
+  }),
+  sw: (o) => ({
+    subject: 'Zawadi yako imepokelewa',
+    text: `Habari ${o.username},\n\nZawadi yako (${o.title}) kwa ${o.to} imepokelewa: sasa ni yao kuitazama.\n\nAsante kwa kununua Video Store Kenya.\n`,
+    html: `<p>Habari ${safe(o.username)},</p><p>Zawadi yako (${safe(o.title)}) kwa ${safe(o.to)} imepokelewa: sasa ni yao kuitazama.</p><p>Asante kwa kununua Video Store Kenya.</p>`,
+  }),
+};
+
 /**
  * Queues the claim link to the recipient's phone (SMS) or e-mail, in the caller's transaction: it
  * goes only if the gift is committed, and the job retries until the provider takes it.

@@ -6,7 +6,7 @@ import { posterUrls } from '../../media/images.ts';
 import { ledger } from '../../wallet/ledger.ts';
 import { createGiftRepository, type GiftRow } from './gift-repository.ts';
 import { customerAddress, queueMail } from '../../admin/customer-mail.ts';
-import { GIFT_CLAIM_DAYS, giftReturnedMails, maskedRecipient, newClaimToken, queueGiftNotice, tokenHash } from './gift-notice.ts';
+import { GIFT_CLAIM_DAYS, giftClaimedMails, giftReturnedMails, maskedRecipient, newClaimToken, queueGiftNotice, tokenHash } from './gift-notice.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -127,7 +127,15 @@ export function createGiftService(deps: { db: Database; publicUrl: string; onCat
     async claim(user: { id: number }, token: string): Promise<GiftClaimResult> {
       const found = await byToken(token);
       if (found.giverId === user.id) throw new HttpError(409, 'This is a gift you sent: the person you sent it to claims it.');
-      const r = await db.transaction((tx) => ledger.claimGift(tx as unknown as Database, { giftId: found.id, recipientId: user.id }));
+      const r = await db.transaction(async (t) => {
+        const tx = t as unknown as Database;
+        const claimed = await ledger.claimGift(tx, { giftId: found.id, recipientId: user.id });
+        // The giver hears that it arrived, in their language, only if the claim commits.
+        const g = claimed.outcome === 'gone' ? null : claimed.gift;
+        const giver = g && (await customerAddress(tx, g.giverId));
+        if (g && giver) await queueMail(tx, { to: giver.email, ...giftClaimedMails[giver.language ?? 'en']({ username: giver.username, title: g.title, to: maskedRecipient(g) ?? '' }) });
+        return claimed;
+      });
       if (r.outcome === 'gone') {
         const g = r.gift ?? found;
         if (g.state === 'claimed') throw new HttpError(409, 'This gift was already claimed.');

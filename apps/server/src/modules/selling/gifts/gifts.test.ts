@@ -74,6 +74,9 @@ describe.each(engines())('gifts on %s', (engine) => {
     expect(sent[0]).toMatchObject({ direction: 'sent', state: 'claimed', amount: 120, to: 'r***@example.co.ke' });
     const received = (await t.app.inject({ url: '/api/gifts/', headers: friend.auth })).json<Page<Gift>>().results;
     expect(received.map((g) => [g.direction, g.state])).toEqual([['received', 'claimed']]);
+    // The giver is told it arrived, naming the recipient as their list does.
+    const [told] = await db().select().from(mediaJobs).where(eq(mediaJobs.kind, 'mail')).orderBy(desc(mediaJobs.id)).limit(1);
+    expect((told!.payload as { mail: { to: string; subject: string; text: string } }).mail).toMatchObject({ to: giver.email, subject: 'Your gift was claimed', text: expect.stringContaining('to r***@example.co.ke has been claimed') });
     await books();
   });
 
