@@ -34,6 +34,8 @@ describe('the tax receipt in the browser', { timeout: 180_000 }, () => {
       const receipt = page.getByTestId('receipt');
       await receipt.getByRole('heading', { level: 1, name: 'Tax invoice' }).waitFor();
       await expect.poll(() => receipt.getByTestId('cu-invoice-no').count(), { timeout: 30_000 }).toBe(1); // signed within seconds
+      // Numbered by the submitter just before KRA signed it (decision 0047): a number by now, not the "follows" text.
+      expect(await receipt.getByTestId('invoice-no').textContent()).toMatch(/^\d+$/);
       expect(await receipt.getByTestId('total').textContent()).toBe(`Ksh ${video!.price.toLocaleString('en')}.00`);
       expect(await receipt.textContent()).toContain(video!.title);
       expect(await receipt.getByTestId('receipt-qr').getAttribute('href')).toMatch(/^https:\/\/etims-sbx\.kra\.go\.ke\/common\/link\/etims\/receipt\/indexEtimsReceiptData\?Data=[AP]\d{9}[A-Z]\d{2}[A-Z2-7]{16}$/);

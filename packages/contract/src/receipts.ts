@@ -37,8 +37,10 @@ export const receiptItemSchema = z.object({
 export const receiptSchema = z
   .object({
     id: z.number().int(),
-    invoice_no: z.number().int(),
+    /** Null for the few seconds until the eTIMS submitter numbers it, just before KRA signs it (decision 0047). */
+    invoice_no: z.number().int().nullable(),
     kind: z.enum(['sale', 'credit_note']),
+    /** A credit note's invoice: null on a sale, and while that invoice is not numbered yet. */
     original_invoice_no: z.number().int().nullable(),
     items: z.array(receiptItemSchema),
     /** The total without VAT. */
@@ -69,7 +71,8 @@ export type SendReceipt = z.infer<typeof sendReceiptSchema>;
 export const adminReceiptSchema = z
   .object({
     id: z.number().int(),
-    invoice_no: z.number().int(),
+    /** Null for the few seconds until the eTIMS submitter numbers it, just before KRA signs it (decision 0047). */
+    invoice_no: z.number().int().nullable(),
     kind: z.enum(['sale', 'credit_note']),
     total: z.number().int(),
     customer_email: z.string(),

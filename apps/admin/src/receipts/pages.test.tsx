@@ -37,4 +37,27 @@ describe('receipts eTIMS has not signed', () => {
     const calls = () => (fetchMock.mock.calls as unknown as [string, RequestInit][]).map(([url, init]) => `${init.method} ${url}`);
     await vi.waitFor(() => expect(calls()).toContain('POST /api/admin/receipts/7/retry'));
   });
+
+  it('says a waiting receipt’s number follows when KRA signs, in English and Kiswahili', async () => {
+    const waiting: AdminReceipt = { ...refused, id: 8, invoice_no: null, state: 'pending', attempts: 0, result_code: null, error: null };
+    const data = { getList: async () => ({ data: [waiting], total: 1 }) } as unknown as DataProvider;
+    const show = () =>
+      render(
+        <AdminContext dataProvider={data} i18nProvider={i18nProvider}>
+          <ResourceContextProvider value="receipts">
+            <ReceiptList />
+          </ResourceContextProvider>
+        </AdminContext>,
+      );
+    show();
+    expect(within(await screen.findByRole('table')).getAllByRole('row')[1]!.textContent).toMatch(/^Number follows when KRA signsTax invoice/);
+    cleanup();
+    await i18nProvider.changeLocale('sw');
+    try {
+      show();
+      expect(within(await screen.findByRole('table')).getAllByRole('row')[1]!.textContent).toMatch(/^Nambari itafuata KRA ikisainiAnkara ya kodi/);
+    } finally {
+      await i18nProvider.changeLocale('en');
+    }
+  });
 });

@@ -29,6 +29,14 @@ function StateChip(_props: { label?: string }) {
   return <Chip size="small" label={t(r.state === 'failed' ? 'receipts.failed' : 'receipts.pending')} color={r.state === 'failed' ? 'error' : 'info'} />;
 }
 
+/** The submitter numbers a receipt just before it sends it (decision 0047): until then, say so. */
+function InvoiceNo(_props: { label?: string; source?: string; sortBy?: string }) {
+  const r = useRecordContext<AdminReceipt>();
+  const t = useWords();
+  if (!r) return null;
+  return r.invoice_no ?? <em>{t('receipts.number_follows')}</em>;
+}
+
 /** Makes the receipt due now; the etims-submit job sends it within a second or so. */
 function RetryButton(_props: { label?: string }) {
   const r = useRecordContext<AdminReceipt>();
@@ -70,7 +78,7 @@ export function ReceiptList() {
       </Alert>
       {phone ? (
         <SimpleList<AdminReceipt>
-          primaryText={(r) => `${r.invoice_no} · ${formatKsh(r.total)} · ${t(r.state === 'failed' ? 'receipts.failed' : 'receipts.pending')}`}
+          primaryText={(r) => `${r.invoice_no ?? t('receipts.number_follows')} · ${formatKsh(r.total)} · ${t(r.state === 'failed' ? 'receipts.failed' : 'receipts.pending')}`}
           secondaryText={(r) => [r.result_code, r.error].filter(Boolean).join(' · ') || r.customer_email}
           tertiaryText={(r) => formatDate(r.issued_at, { dateOnly: true })}
           rightIcon={() => <RetryButton />}
@@ -78,7 +86,7 @@ export function ReceiptList() {
         />
       ) : (
         <Datagrid bulkActionButtons={false} rowClick={false}>
-          <TextField source="invoice_no" label={w('receipts.invoice')} />
+          <InvoiceNo source="invoice_no" sortBy="invoice_no" label={w('receipts.invoice')} />
           <FunctionField<AdminReceipt> label={w('receipts.kind')} render={(r) => t(r.kind === 'sale' ? 'receipts.kind_sale' : 'receipts.kind_credit_note')} />
           <TextField source="customer_email" label={w('receipts.customer')} sortable={false} />
           <FunctionField<AdminReceipt> label={w('receipts.total')} textAlign="right" render={(r) => formatKsh(r.total)} />

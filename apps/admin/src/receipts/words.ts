@@ -4,6 +4,7 @@
  */
 export const receiptWordsEnglish = {
   'receipts.invoice': 'Invoice',
+  'receipts.number_follows': 'Number follows when KRA signs',
   'receipts.kind': 'Kind',
   'receipts.kind_sale': 'Tax invoice',
   'receipts.kind_credit_note': 'Credit note',
@@ -25,6 +26,7 @@ export const receiptWordsEnglish = {
 
 export const receiptWordsKiswahili: typeof receiptWordsEnglish = {
   'receipts.invoice': 'Ankara',
+  'receipts.number_follows': 'Nambari itafuata KRA ikisaini',
   'receipts.kind': 'Aina',
   'receipts.kind_sale': 'Ankara ya kodi',
   'receipts.kind_credit_note': 'Hati ya marejesho',

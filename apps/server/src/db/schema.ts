@@ -265,7 +265,7 @@ export const ledgerEntries = pgTable(
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('ledger_kind_reference_unique').on(t.kind, t.reference), index('ledger_user_idx').on(t.userId), check('ledger_balance_not_negative', sql`${t.balanceAfter} >= 0`)],
+  (t) => [uniqueIndex('ledger_kind_reference_unique').on(t.kind, t.reference), index('ledger_user_idx').on(t.userId), index('ledger_deposit_user_time_idx').on(t.userId, t.createdAt).where(sql`${t.kind} = 'deposit'`), check('ledger_balance_not_negative', sql`${t.balanceAfter} >= 0`)],
 );
 
 /** An M-Pesa STK push and what became of it. */
@@ -527,14 +527,16 @@ export const payouts = pgTable(
 
 /**
  * A tax invoice or credit note (migration 0022): made from a sale's lines when its transaction
- * commits (a deferred trigger), numbered by etims_counter, signed by KRA's control unit through the
- * etims-submit job (modules/receipts). The control unit's answer is kept here.
+ * commits (a deferred trigger), unnumbered; the etims-submit job (modules/receipts) numbers it from
+ * etims_counter just before KRA's control unit signs it (migration 0025, decision 0047). The control
+ * unit's answer is kept here.
  */
 export const receipts = pgTable(
   'receipts',
   {
     id: serial('id').primaryKey(),
-    invoiceNo: integer('invoice_no').notNull(),
+    /** Null until the submitter numbers it, a few seconds after the sale. */
+    invoiceNo: integer('invoice_no'),
     kind: text('kind', { enum: ['sale', 'credit_note'] }).notNull(),
     ledgerKind: text('ledger_kind').notNull(),
     reference: text('reference').notNull(),
@@ -566,7 +568,8 @@ export const receipts = pgTable(
     uniqueIndex('receipts_invoice_no_unique').on(t.invoiceNo),
     uniqueIndex('receipts_sale_unique').on(t.ledgerKind, t.reference),
     index('receipts_user_idx').on(t.userId, t.issuedAt),
-    index('receipts_unsigned_idx').on(t.invoiceNo).where(sql`${t.etimsState} <> 'signed'`),
+    index('receipts_unsigned_idx').on(t.invoiceNo).where(sql`${t.etimsState} <> 'signed' AND ${t.invoiceNo} IS NOT NULL`),
+    index('receipts_unnumbered_idx').on(t.id).where(sql`${t.invoiceNo} IS NULL`),
     check('receipts_kind_known', sql`${t.kind} IN ('sale', 'credit_note')`),
     check('receipts_credit_note_points_back', sql`(${t.kind} = 'credit_note') = (${t.originalReceiptId} IS NOT NULL)`),
     check('receipts_paid_with_known', sql`${t.paidWith} IN ('balance', 'mpesa')`),
@@ -576,7 +579,7 @@ export const receipts = pgTable(
   ],
 );
 
-/** The one row that numbers the store's invoices (migration 0022), locked by each sale at commit. */
+/** The one row that numbers the store's invoices (migration 0022), locked only by the submitter (0025). */
 export const etimsCounter = pgTable('etims_counter', {
   id: integer('id').primaryKey().default(1),
   lastInvoiceNo: integer('last_invoice_no').notNull().default(0),

@@ -17,6 +17,8 @@ const RATES = { A: 0, B: VAT_PERCENT, C: 0, D: 0, E: 8 } as const;
  * its VAT the cent-exact share of the receipt's (vat.ts).
  */
 export function salePayload(r: FullReceipt, o: { sellerName: string; publishedAt: Date }) {
+  // The submitter numbers a receipt before it sends it (decision 0047): never an unnumbered invoice.
+  if (r.invoiceNo === null) throw new Error(`Receipt ${r.id} has no invoice number yet`);
   const vat = splitVat(r.lines);
   const credit = r.kind === 'credit_note';
   const itemList = r.lines.map((l, i) => {

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AdminSortField } from '@store/contract';
 import type { Database } from '../../db/client.ts';
-import { etimsDevices, receipts, saleLines, users } from '../../db/schema.ts';
+import { etimsCounter, etimsDevices, receipts, saleLines, users } from '../../db/schema.ts';
 
 export type ReceiptRow = typeof receipts.$inferSelect;
 
@@ -84,9 +84,32 @@ export function createReceiptRepository(db: Database) {
       return { count: Number(total?.n ?? 0), rows };
     },
 
-    /** The next receipts to send, with their lines: invoices go to the control unit in the order they were numbered. */
+    /** Numbered receipts not signed yet, with their lines: they go to the control unit in the order they were numbered. */
     async nextUnsigned(limit: number): Promise<FullReceipt[]> {
-      return withLines(await db.select().from(receipts).where(ne(receipts.etimsState, 'signed')).orderBy(asc(receipts.invoiceNo)).limit(limit));
+      return withLines(await db.select().from(receipts).where(and(ne(receipts.etimsState, 'signed'), isNotNull(receipts.invoiceNo))).orderBy(asc(receipts.invoiceNo)).limit(limit));
+    },
+
+    /**
+     * Claims up to `limit` unnumbered receipts, oldest first, and gives them the next invoice numbers,
+     * in one transaction with the counter row locked: numbers are unique, consecutive and increasing,
+     * and a number once given (committed) stays with its receipt. Only the submitter calls it, so no
+     * sale ever waits for the counter. Answers the receipts numbered, in number order.
+     */
+    async numberNext(limit: number): Promise<FullReceipt[]> {
+      const ids = await db.transaction(async (tx) => {
+        const [counter] = await tx.select({ last: etimsCounter.lastInvoiceNo }).from(etimsCounter).where(eq(etimsCounter.id, 1)).for('update');
+        const todo = await tx.select({ id: receipts.id }).from(receipts).where(isNull(receipts.invoiceNo)).orderBy(asc(receipts.id)).limit(limit).for('update');
+        if (!counter || todo.length === 0) return [];
+        const numbered = sql.join(
+          todo.map((r, i) => sql`(${r.id}::integer, ${counter.last + i + 1}::integer)`),
+          sql`, `,
+        );
+        await tx.execute(sql`UPDATE ${receipts} SET invoice_no = v.no FROM (VALUES ${numbered}) AS v(id, no) WHERE ${receipts.id} = v.id`);
+        await tx.update(etimsCounter).set({ lastInvoiceNo: counter.last + todo.length }).where(eq(etimsCounter.id, 1));
+        return todo.map((r) => r.id);
+      });
+      if (ids.length === 0) return [];
+      return withLines(await db.select().from(receipts).where(inArray(receipts.id, ids)).orderBy(asc(receipts.invoiceNo)));
     },
 
     /** Keeps the control unit's answer; only an unsigned receipt changes, so a receipt is signed once. */

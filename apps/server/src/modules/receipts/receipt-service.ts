@@ -62,9 +62,12 @@ export const adminReceiptView = (r: ReceiptRow, email: string): AdminReceipt => 
 
 const ksh = (n: number) => `Ksh ${n.toFixed(2)}`;
 
+/** A receipt is numbered by the submitter seconds after the sale (decision 0047): what shows until then. */
+export const NUMBER_FOLLOWS = 'invoice number follows when KRA signs';
+
 /** The receipt in a few plain lines: what a mail or an SMS carries, with the link to the printable page. */
 function receiptText(v: Receipt, link: string, short: boolean) {
-  const head = `${v.kind === 'sale' ? 'Tax invoice' : 'Credit note'} ${v.invoice_no} from ${v.seller.name} (PIN ${v.seller.pin})`;
+  const head = `${v.kind === 'sale' ? 'Tax invoice' : 'Credit note'} ${v.invoice_no ?? `(${NUMBER_FOLLOWS})`} from ${v.seller.name} (PIN ${v.seller.pin})`;
   if (short) return `${head}: ${ksh(v.total)} incl. VAT ${ksh(v.vat_total)}. ${link}`;
   return [head, ...v.items.map((i) => `${i.title}: ${ksh(i.unit_price)} (VAT ${ksh(i.vat)})`), `Total ${ksh(v.total)}, of which VAT 16% ${ksh(v.vat_total)}`, v.etims.cu_invoice_no ? `CU invoice ${v.etims.cu_invoice_no}` : 'Being signed by KRA eTIMS', link].join('\n');
 }
@@ -96,7 +99,7 @@ export function createReceiptService(d: { db: Database; repo: ReceiptRepository;
       const [user] = await d.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       const text = receiptText(v, link, false);
       const html = `<pre style="font-family:inherit">${text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)}</pre>`;
-      await d.mailer.send({ to: user!.email, subject: `Your receipt ${v.invoice_no} from ${v.seller.name}`, text, html });
+      await d.mailer.send({ to: user!.email, subject: `Your receipt ${v.invoice_no === null ? '' : `${v.invoice_no} `}from ${v.seller.name}`, text, html });
       return { detail: 'The receipt is on its way by e-mail.' };
     },
   };

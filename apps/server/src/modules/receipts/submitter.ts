@@ -11,7 +11,9 @@ const BATCH = 200;
 export const retryMs = (attempt: number) => Math.min(10_000 * 2 ** Math.max(attempt - 1, 0), 600_000);
 
 /**
- * Sends receipts to KRA's control unit in the order they were numbered, each until it is signed.
+ * Numbers receipts and sends them to KRA's control unit in that order, each until it is signed. A
+ * sale makes its receipt unnumbered (migration 0025, decision 0047): numbers are given here, a batch
+ * at a time in the transaction that claims it, only once every receipt numbered before is signed.
  * It runs as one recurring job (etims-submit), whose single row in the queue keeps it to one run at
  * a time across every process, so invoices reach the device in sequence and none is sent twice at
  * once; the answer is written only onto an unsigned receipt, so a receipt is signed once. A receipt
@@ -38,8 +40,10 @@ export function createReceiptSubmitter(d: { repo: ReceiptRepository; client: Eti
     async drain(o: { signal?: AbortSignal; onProgress?: () => void } = {}): Promise<number> {
       let signed = 0;
       for (;;) {
-        // A batch at a time (one read for many receipts and their lines), sent one by one in order.
-        const batch = await repo.nextUnsigned(BATCH);
+        // A batch at a time (one read for many receipts and their lines), sent one by one in order:
+        // first those numbered and not signed yet (they keep their numbers), then newly numbered ones.
+        let batch = await repo.nextUnsigned(BATCH);
+        if (batch.length === 0 && !o.signal?.aborted) batch = await repo.numberNext(BATCH);
         if (batch.length === 0) return signed;
         for (const next of batch) {
           if (o.signal?.aborted || next.etimsNextAt.getTime() > Date.now()) return signed;

@@ -15,7 +15,7 @@ function Entry({ r }: { r: Receipt }) {
     <Box component="li" data-testid="receipt-entry" sx={{ bgcolor: 'background.paper', borderRadius: 1 }}>
       <Box component={Link} to={`/receipt/${r.id}`} sx={{ p: 1.5, display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 1, rowGap: 0.25, color: 'inherit', textDecoration: 'none' }}>
         <Box component="span" sx={{ fontWeight: 700 }}>
-          {t('account.receipts.kind', { kind: r.kind, number: r.invoice_no })}
+          {r.invoice_no === null ? t('account.receipts.kind_unnumbered', { kind: r.kind }) : t('account.receipts.kind', { kind: r.kind, number: r.invoice_no })}
         </Box>
         <Box component="span" sx={{ fontWeight: 800, whiteSpace: 'nowrap' }}>
           {formatKsh(r.total)}

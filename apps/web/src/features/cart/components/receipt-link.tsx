@@ -10,7 +10,7 @@ export function ReceiptLink() {
   if (!latest.data) return null;
   return (
     <Button component={Link} to={`/receipt/${latest.data.id}`} variant="outlined" fullWidth sx={{ mt: 1.5 }} data-testid="receipt-link">
-      {t('cart.done.receipt', { number: latest.data.invoice_no })}
+      {latest.data.invoice_no === null ? t('cart.done.receipt_unnumbered') : t('cart.done.receipt', { number: latest.data.invoice_no })}
     </Button>
   );
 }

@@ -35,12 +35,13 @@ export function ReceiptPaper({ r }: { r: Receipt }) {
       <Box component="dl" sx={{ m: 0, mb: 2, '& > div': row, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, fontWeight: 700, textAlign: 'right' } }}>
         <div>
           <dt>{t('receipt.invoice_no')}</dt>
-          <dd data-testid="invoice-no">{r.invoice_no}</dd>
+          {/* Numbered by the store's eTIMS submitter seconds after the sale, just before KRA signs it. */}
+          <dd data-testid="invoice-no">{r.invoice_no ?? t('receipt.number_follows')}</dd>
         </div>
-        {r.original_invoice_no !== null && (
+        {r.kind === 'credit_note' && (
           <div>
             <dt>{t('receipt.original_invoice')}</dt>
-            <dd>{r.original_invoice_no}</dd>
+            <dd>{r.original_invoice_no ?? t('receipt.number_follows')}</dd>
           </div>
         )}
         <div>

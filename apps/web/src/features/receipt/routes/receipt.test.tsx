@@ -74,6 +74,26 @@ describe('the printable receipt', () => {
     unmount();
   });
 
+  it('says the invoice number follows when KRA signs, in English and Kiswahili, until the submitter numbers it', async () => {
+    localStorage.setItem('authorized', 'true');
+    const pending = { ...signed.etims, state: 'pending', cu_id: null, cu_invoice_no: null, internal_data: null, signature: null, signed_at: null, qr_url: null };
+    serve({ ...signed, invoice_no: null, etims: pending });
+    const first = renderApp(app, '/receipt/12');
+    const paper = await screen.findByTestId('receipt');
+    expect(within(paper).getByTestId('invoice-no')).toHaveTextContent('Follows when KRA signs');
+    expect(document.title).toBe('Receipt (invoice number follows when KRA signs)');
+    first.unmount();
+
+    const untranslated = speakKiswahili();
+    serve({ ...signed, kind: 'credit_note', invoice_no: null, original_invoice_no: null, etims: pending });
+    const second = renderApp(app, '/receipt/12');
+    const note = await screen.findByTestId('receipt');
+    expect(within(note).getByTestId('invoice-no')).toHaveTextContent('Itafuata KRA ikisaini');
+    expect(note).toHaveTextContent('Marejesho ya ankaraItafuata KRA ikisaini'); // the invoice it returns is not numbered yet either
+    expect(untranslated()).toEqual([]);
+    second.unmount();
+  });
+
   it('says there is no such receipt when it is someone else’s (the server answers 404)', async () => {
     localStorage.setItem('authorized', 'true');
     serve(null);

@@ -21,7 +21,7 @@ export default function ReceiptScreen() {
   const id = useParams().id ?? '';
   const receipt = useReceipt(id);
   useEffect(() => {
-    if (receipt.data) document.title = t('receipt.page_title', { number: receipt.data.invoice_no });
+    if (receipt.data) document.title = receipt.data.invoice_no === null ? t('receipt.page_title_unnumbered') : t('receipt.page_title', { number: receipt.data.invoice_no });
   }, [receipt.data, t]);
   const missing = receipt.error instanceof ApiError && receipt.error.status === 404;
   return (
