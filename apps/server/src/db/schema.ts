@@ -475,6 +475,8 @@ export const saleLines = pgTable(
     index('sale_lines_reference_idx').on(t.ledgerKind, t.reference),
     index('sale_lines_dj_idx').on(t.djId, t.createdAt),
     index('sale_lines_created_idx').on(t.createdAt),
+    // "First purchase only" (migration 0026).
+    index('sale_lines_user_idx').on(t.userId),
     uniqueIndex('sale_lines_one_refund').on(t.refundsLineId).where(sql`${t.refundsLineId} IS NOT NULL`),
     check('sale_lines_dj_share_range', sql`${t.djSharePercent} BETWEEN 0 AND 100`),
   ],

@@ -45,6 +45,20 @@ export const purchaseSeller: Seller<PurchaseOrder, PurchaseAnswerBody> = {
     const sorted = [...found].sort((a, b) => a.id - b.id);
     return { lines: sorted.map((v) => ({ videoId: v.id, listPrice: v.price, amount: Math.max(0, v.price - (credits.get(v.id) ?? 0)) })), note: videosNote(sorted) };
   },
+  quick: {
+    plan(f, order) {
+      if (f.videos.length !== order.video_ids.length || f.owned.length > 0) return null;
+      const lines = f.videos.map((v) => ({ videoId: v.id, listPrice: v.price, amount: Math.max(0, v.price - (f.credits[String(v.id)] ?? 0)) }));
+      return { lines, note: videosNote(f.videos) };
+    },
+    answer(f, _order, sold) {
+      const records = (sold.bought ?? []).map((b) => {
+        const v = f.videos.find((x) => x.id === b.videoId)!;
+        return { video_id: v.id, video_name: v.title, image_url: posterUrls(v.posterKey).default, price: b.price, username: f.username ?? '', purchase_time: new Date(b.createdAt).toISOString() };
+      });
+      return { purchases: records, total: sold.total, balance: sold.balance };
+    },
+  },
   async deliver(tx, userId, _order, sold) {
     const ids = sold.lines.map((l) => l.videoId);
     const made = await tx

@@ -8,6 +8,7 @@ import { ledger, type Sale, type SaleLineInput } from '../wallet/ledger.ts';
 import type { DepositRow, DepositService, PaidOrderBuyer, PaidOrderOutcome } from '../payments/deposit-service.ts';
 import { purchaseFailure } from '../payments/outcome-words.ts';
 import { applyPromo, confirmRedemption, releaseRedemption } from './promo-codes/promo-service.ts';
+import { quickSell, type QuickSeller } from './quick-sale.ts';
 
 /**
  * The selling core (decision 0039): every way to pay of CONTRACT §11 (a rental, a bundle, a gift, a
@@ -44,6 +45,8 @@ export interface Seller<O extends PaidOrder = PaidOrder, T = unknown> {
   price(tx: Database, userId: number, order: O): Promise<Priced>;
   /** Writes what was sold (purchases, a rental, a gift) beside the sale, and answers the 201 body. */
   deliver(tx: Database, userId: number, order: O, sold: { balance: number; total: number; lines: SaleLineInput[]; lineIds: number[] }): Promise<T>;
+  /** The same sale in two round trips (quick-sale.ts, decision 0048), for purchases and rentals. */
+  quick?: QuickSeller<O, T>;
 }
 
 export type SellAttempt<T> = { outcome: 'sold'; body: T } | { outcome: 'short'; balance: number; total: number };
@@ -110,12 +113,19 @@ export async function payForOrder<O extends PaidOrder, T>(
   };
   let short: Short;
   try {
+    // Without a key nothing else is written beside the sale: the quick way is its own transaction.
+    if (!o.idempotencyKey) {
+      const q = await quickSell(db, seller, o.userId, o.order);
+      if (q?.outcome === 'short') throw new Short(q.balance, q.total);
+      if (q) return { status: 201, body: q.body };
+    }
     const done = await db.transaction(async (t) => {
       const tx = t as unknown as Database;
       await ledger.lockProfile(tx, o.userId);
       const replay = await answered(tx);
       if (replay) return replay;
-      const r = await sellOrder(tx, seller, o.userId, o.order);
+      // With a key, the quick way under this transaction's lock (tried already without one).
+      const r = (o.idempotencyKey ? await quickSell(tx, seller, o.userId, o.order) : null) ?? (await sellOrder(tx, seller, o.userId, o.order));
       if (r.outcome === 'short') throw new Short(r.balance, r.total);
       if (o.idempotencyKey) await tx.insert(idempotencyKeys).values({ userId: o.userId, key: o.idempotencyKey, requestHash, status: 201, body: r.body as object });
       return { status: 201 as const, body: r.body };

@@ -49,6 +49,19 @@ export const rentalSeller: Seller<RentalOrder, RentalResult> = {
     const title = v.season ? `${v.title} (${v.season})` : v.title;
     return { lines: [{ videoId, listPrice: v.rentPrice, amount: v.rentPrice }], note: `Rental: ${title}` };
   },
+  quick: {
+    plan(f) {
+      const v = f.videos[0];
+      if (!v || v.rentPrice === null || f.owned.length > 0 || f.renting.length > 0) return null;
+      return { lines: [{ videoId: v.id, listPrice: v.rentPrice, amount: v.rentPrice }], note: `Rental: ${v.season ? `${v.title} (${v.season})` : v.title}` };
+    },
+    answer(f, _order, sold) {
+      const v = f.videos[0]!;
+      const r = sold.rental!;
+      const made = { ...r, rentedAt: new Date(r.rentedAt), startedAt: r.startedAt ? new Date(r.startedAt) : null, expiresAt: new Date(r.expiresAt) };
+      return { rental: toRental({ ...made, title: v.title, season: v.season, posterKey: v.posterKey }), balance: sold.balance };
+    },
+  },
   async deliver(tx, userId, order, sold) {
     const line = sold.lines[0]!;
     const v = priced.get(order)!;
