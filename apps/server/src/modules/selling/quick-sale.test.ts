@@ -6,7 +6,7 @@ import { engines } from '../../../test/helpers/engines.ts';
 import { customerWithBalance } from '../../../test/helpers/accounts.ts';
 import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { quickSaleRepository } from './quick-sale-repository.ts';
+import { quickSaleRepository, type QuickSaleInput } from './quick-sale-repository.ts';
 
 type Customer = Awaited<ReturnType<typeof customerWithBalance>>;
 
@@ -95,7 +95,7 @@ describe.each(engines())('quick sales on %s', (engine) => {
     const c = await customerWithBalance(t.app, 1000);
     const read = await quickSaleRepository.facts(db(), c.id, [ids[5]!], null);
     await db().update(videos).set({ price: 35 }).where(eq(videos.id, ids[5]!));
-    const sale = { ledgerKind: 'purchase', saleKind: 'purchase', reference: `quick-stale-${engine}`, note: 'x', lines: [{ videoId: ids[5]!, listPrice: 30, amount: 30 }], discount: 0, rentalStartDays: 30 } as const;
+    const sale: QuickSaleInput = { ledgerKind: 'purchase', saleKind: 'purchase', reference: `quick-stale-${engine}`, note: 'x', lines: [{ videoId: ids[5]!, listPrice: 30, amount: 30 }], discount: 0, rentalStartDays: 30 };
     expect(await quickSaleRepository.sell(db(), { userId: c.id, ids: [ids[5]!], code: null, facts: read.raw, sale })).toEqual({ outcome: 'stale' });
     expect(await db().select().from(saleLines).where(eq(saleLines.userId, c.id))).toEqual([]);
     // Short: nothing written either, and the HTTP answer is the contract's 402.
