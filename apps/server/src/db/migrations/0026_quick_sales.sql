@@ -9,6 +9,8 @@ CREATE INDEX "sale_lines_user_idx" ON "sale_lines" USING btree ("user_id");--> s
 CREATE OR REPLACE FUNCTION sale_facts(p_user integer, p_ids integer[], p_code text, p_credit_days integer)
 RETURNS jsonb
 LANGUAGE plpgsql STABLE
+-- Planned once per connection: a custom plan of this one big query cost more than running it (0.3 ms).
+SET plan_cache_mode = force_generic_plan
 AS $$
 DECLARE
   v_code jsonb;
@@ -50,6 +52,7 @@ $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION sell_checked(p_user integer, p_ids integer[], p_code text, p_credit_days integer, p_facts jsonb, p_sale jsonb)
 RETURNS jsonb
 LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
 AS $$
 DECLARE
   v_balance integer;
