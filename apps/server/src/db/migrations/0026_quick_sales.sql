@@ -29,8 +29,12 @@ BEGIN
     FROM promo_codes c WHERE p_code IS NOT NULL AND c.code = p_code;
   RETURN jsonb_build_object(
     'username', (SELECT username FROM users WHERE id = p_user),
+    -- What requireAgeConfirmation asks (CONTRACT §13): the quick way sells a 16 or 18 video only to a
+    -- customer who has confirmed their age and has no family lock on.
+    'ageConfirmed', (SELECT age_confirmed_at IS NOT NULL FROM users WHERE id = p_user),
+    'familyLocked', (SELECT family_lock_pin_hash IS NOT NULL FROM users WHERE id = p_user),
     'videos', (SELECT coalesce(jsonb_agg(jsonb_build_object('id', v.id, 'title', v.title, 'season', v.season, 'posterKey', v.poster_key,
-                 'price', v.price, 'rentPrice', v.rent_price, 'hours', v.rental_hours, 'djId', v.dj_id, 'genreId', v.genre_id) ORDER BY v.id), '[]'::jsonb)
+                 'price', v.price, 'rentPrice', v.rent_price, 'hours', v.rental_hours, 'djId', v.dj_id, 'genreId', v.genre_id, 'rating', v.rating) ORDER BY v.id), '[]'::jsonb)
                FROM videos v WHERE v.id = ANY(p_ids) AND v.published AND v.video_path IS NOT NULL),
     'owned', (SELECT coalesce(jsonb_agg(video_id ORDER BY video_id), '[]'::jsonb) FROM purchases
               WHERE user_id = p_user AND video_id = ANY(p_ids) AND refunded_at IS NULL),

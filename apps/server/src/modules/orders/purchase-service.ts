@@ -63,11 +63,13 @@ export function createPurchaseService(deps: { db: Database; deposits: DepositSer
      */
     async buy(buyer: { id: number; username: string }, videoIds: number[], idempotencyKey?: string, phone?: string, rated: RatedSale = {}, promoCode?: string): Promise<PurchaseAnswer> {
       const ids = [...new Set(videoIds)];
-      await requireAgeConfirmation(db, buyer.id, ids, rated.ageConfirmed, rated.familyUnlock);
+      const ageCheck = () => requireAgeConfirmation(db, buyer.id, ids, rated.ageConfirmed, rated.familyUnlock);
+      // With a code the selling core's quick way reads the age facts itself (decision 0048).
+      if (!promoCode) await ageCheck();
       // Rent, then own, and promo codes (CONTRACT §11): the sale is priced by the selling core.
       if (promoCode || (await needsPricing(db, buyer.id, ids))) {
         const order: PurchaseOrder = { kind: 'purchase', reference: `purchase-${randomUUID()}`, video_ids: [...ids].sort((a, b) => a - b), ...(promoCode ? { promo_code: promoCode } : {}) };
-        const answer = await payForOrder(deps, purchaseSeller, { userId: buyer.id, order, phone, idempotencyKey });
+        const answer = await payForOrder(deps, purchaseSeller, { userId: buyer.id, order, phone, idempotencyKey, check: promoCode ? ageCheck : undefined });
         if (answer.status === 201) deps.onCatalogChange();
         return answer;
       }

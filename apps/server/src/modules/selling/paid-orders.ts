@@ -97,7 +97,14 @@ export type OrderAnswer<T> = { status: 201; body: T } | { status: 202; body: Che
 export async function payForOrder<O extends PaidOrder, T>(
   deps: { db: Database; deposits: DepositService; simulatorPhone: string | null },
   seller: Seller<O, T>,
-  o: { userId: number; order: O; phone?: string | undefined; idempotencyKey?: string | undefined },
+  o: {
+    userId: number;
+    order: O;
+    phone?: string | undefined;
+    idempotencyKey?: string | undefined;
+    /** The age check (requireAgeConfirmation), asked unless the quick way sold: it checks the age itself. */
+    check?: (() => Promise<void>) | undefined;
+  },
 ): Promise<OrderAnswer<T>> {
   const { db } = deps;
   const requestHash = orderHash(o.order);
@@ -116,9 +123,10 @@ export async function payForOrder<O extends PaidOrder, T>(
     // Without a key nothing else is written beside the sale: the quick way is its own transaction.
     if (!o.idempotencyKey) {
       const q = await quickSell(db, seller, o.userId, o.order);
+      if (q?.outcome === 'sold') return { status: 201, body: q.body };
+      await o.check?.();
       if (q?.outcome === 'short') throw new Short(q.balance, q.total);
-      if (q) return { status: 201, body: q.body };
-    }
+    } else await o.check?.();
     const done = await db.transaction(async (t) => {
       const tx = t as unknown as Database;
       await ledger.lockProfile(tx, o.userId);

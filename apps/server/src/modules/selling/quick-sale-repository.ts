@@ -18,6 +18,7 @@ export interface FactVideo {
   hours: number;
   djId: number | null;
   genreId: number | null;
+  rating: string;
 }
 
 /** A code's terms as sale_facts reads them: dates as ISO text, no times_redeemed. */
@@ -43,6 +44,8 @@ export interface FactCode {
 /** Everything a purchase or a rental is priced from, in one read (sale_facts). */
 export interface SaleFacts {
   username: string | null;
+  ageConfirmed: boolean | null;
+  familyLocked: boolean | null;
   videos: FactVideo[];
   owned: number[];
   renting: number[];

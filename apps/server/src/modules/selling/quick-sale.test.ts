@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { promoCodes, promoRedemptions, saleLines, videos } from '../../db/schema.ts';
+import { promoCodes, promoRedemptions, saleLines, users, videos } from '../../db/schema.ts';
 import { ledgerMismatches, saleLineMismatches } from '../wallet/wallet.ts';
 import { engines } from '../../../test/helpers/engines.ts';
 import { customerWithBalance } from '../../../test/helpers/accounts.ts';
@@ -48,12 +48,12 @@ describe.each(engines())('quick sales on %s', (engine) => {
     const c10 = await code({ perCustomer: 5 });
     const c = await customerWithBalance(t.app, 1000);
     let res!: Awaited<ReturnType<typeof buy>>;
-    // The token's check and the age rating's read, then sale_facts and sell_checked.
-    expect(await callsOf(async () => (res = await buy(c, ids[2]!, c10.code.toLowerCase())))).toEqual({ select: 2, execute: 2 });
+    // The token's check, then sale_facts (which reads the age facts too) and sell_checked.
+    expect(await callsOf(async () => (res = await buy(c, ids[2]!, c10.code.toLowerCase())))).toEqual({ select: 1, execute: 2 });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ total: 180, balance: 820, purchases: [{ video_id: ids[2], video_name: 'Empire of Swords', price: 180, username: c.username }] });
     let rented!: Awaited<ReturnType<typeof rent>>;
-    expect(await callsOf(async () => (rented = await rent(c, ids[0]!)))).toEqual({ select: 2, execute: 2 });
+    expect(await callsOf(async () => (rented = await rent(c, ids[0]!)))).toEqual({ select: 1, execute: 2 });
     expect(rented.statusCode, rented.body).toBe(201);
     expect(rented.json()).toMatchObject({ balance: 795, rental: { video_id: ids[0], price_paid: 25, started_at: null } });
     // Rent, then own: the rent comes off the price, then the code off the rest.
@@ -88,6 +88,25 @@ describe.each(engines())('quick sales on %s', (engine) => {
     const firsts = await Promise.all(ids.slice(0, 3).map((id) => buy(fresh, id, first.code)));
     expect(firsts.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(firsts.filter((r) => r.statusCode === 400).map((r) => r.json().promo_code[0])).toEqual(Array(2).fill('This code is only for a first purchase.'));
+    await books();
+  });
+
+  it('asks for the age and keeps the family lock on a 16 or 18 video as the selling core does', async () => {
+    await db().update(videos).set({ rating: '18' }).where(eq(videos.id, ids[3]!));
+    const c10 = await code({ perCustomer: 5 });
+    const c = await customerWithBalance(t.app, 1000);
+    const asked = await t.app.inject({ method: 'POST', url: '/api/purchased/', headers: c.auth, payload: { video_id: ids[3], promo_code: c10.code } });
+    expect(asked.statusCode, asked.body).toBe(403);
+    expect(asked.json()).toMatchObject({ age_confirmation_required: true });
+    expect((await buy(c, ids[3]!, c10.code)).statusCode).toBe(201);
+    expect((await db().select().from(users).where(eq(users.id, c.id)))[0]!.ageConfirmedAt).not.toBeNull();
+    // Confirmed, then a family lock switched on: refused with family_lock, rental or purchase.
+    await db().update(videos).set({ rating: '16' }).where(eq(videos.id, ids[1]!));
+    await db().update(users).set({ familyLockPinHash: 'not-a-real-hash', familyLockSince: new Date() }).where(eq(users.id, c.id));
+    for (const res of [await rent(c, ids[1]!), await buy(c, ids[1]!, c10.code)]) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toMatchObject({ family_lock: true });
+    }
     await books();
   });
 

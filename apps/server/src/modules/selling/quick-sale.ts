@@ -1,4 +1,4 @@
-import { RENTAL_START_DAYS, type PromoKind } from '@store/contract';
+import { ADULT_RATINGS, RENTAL_START_DAYS, type PromoKind, type Rating } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import type { SaleLineInput } from '../wallet/ledger.ts';
 import { normalizeCode, price, type PromoTerms } from './promo-codes/rules.ts';
@@ -40,6 +40,8 @@ export async function quickSell<O extends PaidOrder, T>(db: Database, seller: Se
   const code = order.promo_code ? normalizeCode(order.promo_code) : null;
   if (order.promo_code && !code) return null;
   const { raw, facts } = await repo.facts(db, userId, order.video_ids, code);
+  // A 16 or 18 video only where requireAgeConfirmation would have nothing to ask or refuse.
+  if (facts.videos.some((v) => ADULT_RATINGS.includes(v.rating as Rating)) && (!facts.ageConfirmed || facts.familyLocked)) return null;
   const planned = quick.plan(facts, order);
   if (!planned) return null;
   let lines = planned.lines;

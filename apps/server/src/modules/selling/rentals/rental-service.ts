@@ -84,9 +84,10 @@ export function createRentalService(deps: { db: Database; deposits: DepositServi
   return {
     /** POST /api/rentals/: the three outcomes of CONTRACT §8, with an Idempotency-Key and one promo code. */
     async rent(userId: number, input: { videoId: number; phone?: string | undefined; promoCode?: string | undefined; idempotencyKey?: string | undefined }, rated: RatedSale = {}): Promise<OrderAnswer<RentalResult>> {
-      await requireAgeConfirmation(db, userId, [input.videoId], rated.ageConfirmed, rated.familyUnlock);
       const order: RentalOrder = { kind: 'rental', reference: `rental-${randomUUID()}`, video_ids: [input.videoId], promo_code: input.promoCode?.trim() || null };
-      return payForOrder(deps, rentalSeller, { userId, order, phone: input.phone, idempotencyKey: input.idempotencyKey });
+      // The age check is asked unless the quick way sells (it reads the age facts itself, decision 0048).
+      const check = () => requireAgeConfirmation(db, userId, [input.videoId], rated.ageConfirmed, rated.familyUnlock);
+      return payForOrder(deps, rentalSeller, { userId, order, phone: input.phone, idempotencyKey: input.idempotencyKey, check });
     },
 
     async list(url: string, userId: number, q: { page?: string | undefined; page_size?: number | undefined }): Promise<Page<Rental>> {
