@@ -42,6 +42,19 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// Nor does anything ever come into view (the player asks, to load only when it is on screen).
+globalThis.IntersectionObserver ??= class {
+  readonly root = null;
+  readonly rootMargin = '0px';
+  readonly thresholds = [0];
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+} as unknown as typeof IntersectionObserver;
+
 // jsdom does not scroll; pages that scroll to the top on arrival call this.
 window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView ??= () => undefined;
