@@ -141,6 +141,8 @@ export const purchaseRecordSchema = z
     price: z.number().int(),
     username: z.string(),
     purchase_time: z.string(),
+    /** The video's KFCB rating, in the account's list: a phone under the family lock leaves 16 and 18 out of it. */
+    rating: ratingSchema.optional(),
   })
   .meta({ id: 'PurchaseRecord' });
 export type PurchaseRecord = z.infer<typeof purchaseRecordSchema>;

@@ -36,3 +36,23 @@ export function FamilyLockNote({ rating, onUnlocked }: { rating: string; onUnloc
     </div>
   );
 }
+
+/** Under a list of the account's own videos that the lock shortened: how many it hides, and the PIN to show them. */
+export function HiddenByFamilyLock({ count }: { count: number }) {
+  const t = useT();
+  const [asking, setAsking] = useState(false);
+  if (count === 0) return null;
+  return (
+    <div className="family-lock-note" role="note" style={{ margin: '8px 0', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
+      <span>{t('family.hidden_in_list', { count })}</span>
+      <Button variant="outlined" size="small" onClick={() => setAsking(true)}>
+        {t('family.enter_pin')}
+      </Button>
+      {asking && (
+        <Suspense fallback={null}>
+          <PinDialog open rating="18" onClose={() => setAsking(false)} onUnlocked={() => setAsking(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

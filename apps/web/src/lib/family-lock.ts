@@ -51,6 +51,12 @@ export function unlockedUntil(): number | null {
 /** Whether the lock keeps this rating from the signed-in customer on this phone now. */
 export const lockedOut = (rating: string) => isAdultRating(rating) && familyLockOn() && unlockedUntil() === null;
 
+/** A list of the account's own videos as this phone may show it now: 16 and 18 left out while locked, and how many. */
+export function keptByFamilyLock<T extends { rating?: string | undefined }>(items: T[]): { shown: T[]; hidden: number } {
+  const shown = items.filter((i) => !i.rating || !lockedOut(i.rating));
+  return { shown, hidden: items.length - shown.length };
+}
+
 /** The header every call of the signed-in customer carries while this phone is unlocked. */
 export function unlockHeader(): Record<string, string> {
   const { unlock } = read(signedInAccount());

@@ -43,6 +43,8 @@ describe.each(engines())('buying on %s', (engine) => {
     expect(await timesBought(ids[1]!)).toBe(before + 1);
     const info = (await t.app.inject({ url: '/api/info/', headers: c.auth })).json<Info>();
     expect(info.purchase.map((p) => p.video_id)).toEqual([ids[1]]);
+    // The account's list says each video's rating: a phone under the family lock leaves 16 and 18 out of it.
+    expect(info.purchase[0]!.rating).toMatch(/^(GE|PG|16|18)$/);
     expect(await ledgerMismatches(db())).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { CheckoutPayment, PurchaseRecord } from '@store/contract';
+import type { CheckoutPayment, PurchaseRecord, Rating } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { purchases, users, videos } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -45,13 +45,13 @@ export function createPurchaseService(deps: { db: Database; deposits: DepositSer
 
   async function records(tx: Database, userId: number): Promise<PurchaseRecord[]> {
     const rows = await tx
-      .select({ videoId: purchases.videoId, title: videos.title, posterKey: videos.posterKey, price: purchases.price, username: users.username, createdAt: purchases.createdAt })
+      .select({ videoId: purchases.videoId, title: videos.title, posterKey: videos.posterKey, rating: videos.rating, price: purchases.price, username: users.username, createdAt: purchases.createdAt })
       .from(purchases)
       .innerJoin(videos, eq(videos.id, purchases.videoId))
       .innerJoin(users, eq(users.id, purchases.userId))
       .where(and(eq(purchases.userId, userId), isNull(purchases.refundedAt)))
       .orderBy(desc(purchases.createdAt), desc(purchases.id));
-    return rows.map((r) => ({ video_id: r.videoId, video_name: r.title, image_url: posterUrls(r.posterKey).default, price: r.price, username: r.username, purchase_time: r.createdAt.toISOString() }));
+    return rows.map((r) => ({ video_id: r.videoId, video_name: r.title, image_url: posterUrls(r.posterKey).default, price: r.price, username: r.username, purchase_time: r.createdAt.toISOString(), rating: r.rating as Rating }));
   }
 
   return {

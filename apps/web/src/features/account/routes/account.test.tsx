@@ -110,3 +110,31 @@ describe('account and profile in Kiswahili', () => {
     expect(untranslated()).toEqual([]);
   });
 });
+
+describe('your list under the family lock', () => {
+  it('leaves 16 and 18 out while the lock is on, says how many, and shows them once this phone is unlocked', async () => {
+    localStorage.setItem('authorized', 'true');
+    localStorage.setItem('account_id', '1');
+    localStorage.setItem('familyLock:1', JSON.stringify({ on: true }));
+    const owned = [
+      { video_id: 3, video_name: 'Nairobi Heist', price: 70, purchase_time: '2026-11-21T09:30:15Z', rating: 'PG' },
+      { video_id: 4, video_name: 'Zombie Harvest', price: 200, purchase_time: '2026-11-20T09:30:15Z', rating: '18' },
+    ];
+    mockApi((url) => {
+      if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
+      if (url.pathname === '/api/info/') return { ...info, purchase: owned };
+      return emptyPage;
+    });
+    const first = renderApp(app, '/account?section=list');
+    expect(await screen.findByRole('link', { name: 'Nairobi Heist' })).toBeInTheDocument();
+    expect(screen.queryByText('Zombie Harvest')).toBeNull();
+    expect(screen.getByRole('note')).toHaveTextContent('1 video rated 16 or 18 is hidden while the family lock is on.Enter PIN');
+    first.unmount();
+
+    // Unlocked on this phone (the PIN answered): the list is whole, with no note.
+    localStorage.setItem('familyLock:1', JSON.stringify({ on: true, unlock: { value: 'u', until: Date.now() + 3600_000 } }));
+    renderApp(app, '/account?section=list');
+    expect(await screen.findByRole('link', { name: 'Zombie Harvest' })).toBeInTheDocument();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+});

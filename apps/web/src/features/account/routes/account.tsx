@@ -15,6 +15,8 @@ import { LogoutButton } from '../components/logout-button.tsx';
 import { paymentSentence } from '../../../lib/mpesa-outcome.ts';
 import { useGuardedInfo } from '../../../api/use-guarded-info.ts';
 import { useT } from '../../../lib/i18n.ts';
+import { keptByFamilyLock, useFamilyLock } from '../../../lib/family-lock.ts';
+import { HiddenByFamilyLock } from '../../../components/family-lock-note.tsx';
 
 const menuSx = { display: 'block', px: 2, py: 1.1, color: 'text.primary', textDecoration: 'none', borderRadius: 1, '&:hover': { bgcolor: 'action.hover' } } as const;
 
@@ -25,6 +27,9 @@ export default function AccountScreen() {
   const [params] = useSearchParams();
   const section = params.get('section');
   const user = info.data?.user;
+  // The lock's state is read on render: unlocking with the PIN shows the list whole again.
+  useFamilyLock();
+  const list = keptByFamilyLock(info.data?.purchase ?? []);
 
   const menu = [
     ...(user?.is_staff ? [{ key: 'admin', label: t('account.menu.admin'), href: '/admin/', external: true }] : []),
@@ -116,11 +121,12 @@ export default function AccountScreen() {
               <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                 {t('account.your_list')}
               </Typography>
-              {info.data!.purchase.length === 0 ? (
-                <EmptyState message={t('account.no_purchases')} />
+              <HiddenByFamilyLock count={list.hidden} />
+              {list.shown.length === 0 ? (
+                list.hidden === 0 && <EmptyState message={t('account.no_purchases')} />
               ) : (
                 <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-                  {info.data!.purchase.map((p) => (
+                  {list.shown.map((p) => (
                     <Box component="li" key={p.video_id} sx={{ p: 1.5, bgcolor: 'background.paper', borderRadius: 1, display: 'flex', justifyContent: 'space-between', gap: 1 }}>
                       <Box component={Link} to={`/watch/${p.video_id}`} sx={{ color: 'inherit', fontWeight: 600 }}>
                         {p.video_name}

@@ -6,12 +6,15 @@ import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { formatKsh } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { useInfo } from '../../../api/get-info.ts';
+import { keptByFamilyLock, useFamilyLock } from '../../../lib/family-lock.ts';
 
 /** 'Other Purchased Videos': the rest of what the customer owns, one tap from playing. */
 export function OtherPurchases({ currentId, basePath }: { currentId: number; basePath: '/watch' | '/play' }) {
   const t = useT();
   const info = useInfo();
-  const others = (info.data?.purchase ?? []).filter((p) => p.video_id !== currentId);
+  useFamilyLock();
+  // While the family lock is on, 16 and 18 stay out of this list (the player asks for the PIN where it would play one).
+  const others = keptByFamilyLock((info.data?.purchase ?? []).filter((p) => p.video_id !== currentId)).shown;
   return (
     <Box component="section" aria-labelledby="other-heading" sx={{ mt: 3 }}>
       <Typography id="other-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
