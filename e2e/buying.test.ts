@@ -215,4 +215,28 @@ describe('buying in the browser', { timeout: 180_000 }, () => {
     await page.getByText('Your cart is empty.').waitFor();
     await context.close();
   });
+
+  it('tells a visitor who logs in at checkout that a video in their cart is already theirs (360 px)', async () => {
+    // The demo customer owns v2 since the journey before; a visitor on another phone puts it in the cart.
+    const context = await phoneContext();
+    const page = await context.newPage();
+    await page.goto(`/video/${v2.vidId}`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('link', { name: 'Cart, 1 video' }).click();
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('link', { name: 'Log in' }).click();
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByLabel('Email').fill('customer@demo.videostore.co.ke');
+    await form.getByLabel('Password').fill('demo-customer-nairobi');
+    await form.getByRole('button', { name: 'Login' }).click();
+    // Back on the cart, which is empty, it says why, with the way to watch it.
+    const note = page.getByRole('status').filter({ hasText: `You already own “${v2.title}”, so it is no longer in your cart.` });
+    await note.waitFor();
+    await page.getByText('Your cart is empty.').waitFor();
+    await screenshot(page, 'phone-cart-already-owned');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await note.getByRole('link', { name: 'Watch now' }).click();
+    await page.waitForURL(`**/watch/${v2.vidId}`);
+    await context.close();
+  });
 });

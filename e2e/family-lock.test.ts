@@ -76,6 +76,12 @@ describe('the family lock on a shared phone', { timeout: 240_000 }, () => {
       expect(await page.locator(`a[href$="/${film.vidId}"]`).count()).toBe(0);
       await screenshot(page, 'phone-family-home-locked');
 
+      // Nor does the account's own list name it: it says one is hidden.
+      await page.goto('/account?section=list');
+      await page.getByRole('note').filter({ hasText: '1 video rated 16 or 18 is hidden while the family lock is on.' }).waitFor();
+      expect(await page.getByText(film.title).count()).toBe(0);
+      await screenshot(page, 'phone-family-list-locked');
+
       // The 18 film they own: no player until the PIN is given.
       await page.goto(`/watch/${film.vidId}`);
       await page.getByRole('heading', { level: 1, name: film.title }).waitFor();
@@ -98,6 +104,9 @@ describe('the family lock on a shared phone', { timeout: 240_000 }, () => {
       await playing(page);
       await page.locator('.rating-badge.rating-18').first().waitFor();
       await screenshot(page, 'phone-family-unlocked-playing');
+      // Unlocked, the list names it again.
+      await page.goto('/account?section=list');
+      await page.getByRole('link', { name: film.title }).waitFor();
     } finally {
       await context.close();
       // Nothing shared left changed: the lock is the parent's own; the purchase goes back.

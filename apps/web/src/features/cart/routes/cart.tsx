@@ -43,18 +43,23 @@ export default function CartScreen() {
     <Box sx={{ ...pageSx, maxWidth: 720 }}>
       <PageTitle>{t('cart.title')}</PageTitle>
       {leftOut.length > 0 && (
-        <Box component="ul" role="status" sx={{ listStyle: 'none', p: 1.5, m: 0, mb: 2, bgcolor: 'background.paper', borderRadius: 1, display: 'grid', gap: 0.5 }}>
-          {leftOut.map((v) => (
-            <li key={v.video_id}>
-              {v.owned ? (
-                <>
-                  {t('cart.left_out_owned', { title: v.video_name })} <Link to={`/watch/${v.video_id}`}>{t('cart.watch_now')}</Link>
-                </>
-              ) : (
-                t('cart.left_out_not_for_sale', { title: v.video_name })
-              )}
-            </li>
-          ))}
+        <Box role="status" sx={{ p: 1.5, mb: 2, bgcolor: 'background.paper', borderRadius: 1 }}>
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.5 }}>
+            {leftOut.map((v) => (
+              <li key={v.video_id}>
+                {v.owned ? (
+                  <>
+                    {t('cart.left_out_owned', { title: v.video_name })}{' '}
+                    <Box component={Link} to={`/watch/${v.video_id}`} sx={{ color: 'secondary.main', fontWeight: 700 }}>
+                      {t('cart.watch_now')}
+                    </Box>
+                  </>
+                ) : (
+                  t('cart.left_out_not_for_sale', { title: v.video_name })
+                )}
+              </li>
+            ))}
+          </Box>
         </Box>
       )}
       {cart.isError ? (
