@@ -17,6 +17,7 @@ import { registerRouteTable } from './plugins/route-table.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { apiHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSites } from './plugins/sites.ts';
+import { registerStorefrontPages } from './modules/catalog/storefront-pages.ts';
 import { cachedAnswersFirst } from './modules/catalog/cached-answer.ts';
 import { FamilyLocks } from './modules/family/lock-states.ts';
 import { familyRoutes } from './modules/family/routes.ts';
@@ -33,11 +34,12 @@ import { queuedSms } from './modules/sms/queued-sms.ts';
 import { createSmsSender, type SmsSender } from './modules/sms/sms-sender.ts';
 import { createPayments, type PaymentsOptions } from './modules/payments/index.ts';
 import { payoutCallbackRoutes } from './modules/payouts/routes.ts';
-import { createCartService } from './modules/orders/cart-service.ts';
-import { createPaidOrderBuyer, createPurchaseService } from './modules/orders/purchase-service.ts';
+import { createPayoutService } from './modules/payouts/payout-service.ts';
+import { createCartService } from './modules/selling/purchases/cart-service.ts';
+import { createPaidOrderBuyer, createPurchaseService } from './modules/selling/purchases/purchase-service.ts';
 import { createPaidOrders } from './modules/selling/paid-orders.ts';
-import { purchaseSeller } from './modules/orders/purchase-seller.ts';
-import { orderRoutes } from './modules/orders/routes.ts';
+import { purchaseSeller } from './modules/selling/purchases/purchase-seller.ts';
+import { orderRoutes } from './modules/selling/purchases/routes.ts';
 import { createMediaAccess } from './modules/media/access.ts';
 import { createOwnedMedia } from './modules/media/owned-media.ts';
 import { progressRoutes } from './modules/media/progress-routes.ts';
@@ -58,7 +60,7 @@ import { promoRoutes } from './modules/selling/promo-codes/routes.ts';
 import { promoGuessLimits } from './modules/selling/promo-codes/guess-limits.ts';
 import { createGiftService } from './modules/selling/gifts/gift-service.ts';
 import { giftRoutes } from './modules/selling/gifts/routes.ts';
-import { createRentalService, rentalSeller } from './modules/selling/rentals/rental-service.ts';
+import { createRentalService, rentalSeller, startRental } from './modules/selling/rentals/rental-service.ts';
 import { rentalRoutes } from './modules/selling/rentals/routes.ts';
 import { createGiftSales } from './modules/selling/gifts/gift-seller.ts';
 
@@ -166,7 +168,8 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
   app.decorate('reconcileDeposits', (now?: Date) => payments.reconciler.tick(now));
   app.decorate('depositHistory', (userId: number) => payments.deposits.history(userId));
   app.decorate('recheckDeposit', payments.deposits.recheck);
-  app.decorate('payouts', payments.payouts);
+  const payouts = createPayoutService({ db: database.db, daraja: payments.daraja, publicUrl: config.publicUrl, log: app.log, firstCheckMs: config.mpesa.reconcileAfterMs, withholdingPercent: config.withholdingTaxPercent });
+  app.decorate('payouts', payouts);
   const purchases = createPurchaseService({ db: database.db, deposits: payments.deposits, simulatorPhone: config.mpesa.mode === 'simulator' ? '/mpesa-sim/phone' : null, onCatalogChange: catalogChanged });
   app.decorate('purchaseRecords', (userId: number) => purchases.records(userId));
   const receipts = await createReceipts(app, { mailer: queueMail ? queuedMailer(jobQueue) : app.mailTransport, sms: queueMail ? queuedSms(jobQueue) : app.smsTransport }, receiptOptions);
@@ -194,7 +197,7 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
       await api.register(contentRoutes);
       await api.register(accounts.routes);
       await api.register(payments.routes);
-      await api.register(payoutCallbackRoutes(payments.payouts));
+      await api.register(payoutCallbackRoutes(payouts));
       await api.register(walletRoutes);
       await api.register(receipts.routes);
       await api.register(familyRoutes({ limits: rateLimits(redis) }));
@@ -209,7 +212,7 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
     { prefix: '/api' },
   );
   await registerPublicImages(app);
-  await registerMediaStreaming(app);
-  await registerSites(app);
+  await registerMediaStreaming(app, startRental);
+  await registerSites(app, registerStorefrontPages);
   return app;
 }

@@ -10,7 +10,7 @@ import { SHARED_DEMO_CLIPS } from './demo/media.ts';
 import { DEMO_ACCOUNTS, seedDemoStore } from './demo/seed.ts';
 import { DEMO_PROMO_CODES } from './demo/promo-codes.ts';
 import { startJobRunner } from './jobs/runner.ts';
-import { backgroundTasks } from './jobs/tasks.ts';
+import { backgroundTasks } from './background-tasks.ts';
 import { startDemoHeadStart, type DemoHeadStart } from './modules/media/demo-head-start.ts';
 import { locateMediaTools } from './modules/media/ffmpeg.ts';
 import { scratchRoot } from './modules/media/storage/index.ts';

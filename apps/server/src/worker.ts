@@ -5,7 +5,7 @@ import { ConfigError, loadStoreConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { startJobRunner } from './jobs/runner.ts';
-import { backgroundTasks } from './jobs/tasks.ts';
+import { backgroundTasks } from './background-tasks.ts';
 import { locateMediaTools } from './modules/media/ffmpeg.ts';
 
 /**

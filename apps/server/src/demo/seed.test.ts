@@ -7,7 +7,7 @@ import { deposits, djs, genres, ledgerEntries, mediaJobs, notifications, people,
 import { ledgerMismatches, saleLineMismatches } from '../modules/wallet/wallet.ts';
 import { engines } from '../../test/helpers/engines.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-db.ts';
-import { owedTo } from '../modules/payouts/earnings-repository.ts';
+import { owedTo } from '../modules/wallet/dj-earnings.ts';
 import { seedDemoStore } from './seed.ts';
 
 describe('demo store', () => {

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isStorefrontPath } from '@store/contract';
-import { registerStorefrontPages } from './storefront-pages.ts';
 
 const YEAR = 365 * 24 * 3600;
 
@@ -22,12 +21,15 @@ function readIndex(dist: string | null): string | null {
 const NOT_BUILT = (name: string) =>
   `<!doctype html><meta charset="utf-8"><title>Not built</title><p>The ${name} is not built yet: run <code>npm run build</code>.</p>`;
 
+/** Routes of the storefront's pages that answer with their data inside (the catalog module's). */
+export type StorefrontPages = (app: FastifyInstance, indexHtml: string, sendIndex: (reply: FastifyReply, status: number) => FastifyReply) => void;
+
 /**
  * The storefront at / and the back office at /admin/, each a single-page app: real files are served
  * (hashed assets cached for a year), any other GET falls back to the app's index.html so deep links
  * work. Under /api and /media an unknown path is a JSON 404, never an HTML page.
  */
-export async function registerSites(app: FastifyInstance): Promise<void> {
+export async function registerSites(app: FastifyInstance, registerStorefrontPages: StorefrontPages): Promise<void> {
   const sites: Site[] = [
     { prefix: '/admin/', dist: app.config.adminDist, index: readIndex(app.config.adminDist) },
     { prefix: '/', dist: app.config.webDist, index: readIndex(app.config.webDist) },

@@ -4,11 +4,11 @@ import type { LimitFactory } from '../../lib/rate-limits.ts';
 import { verifyPassword } from './passwords.ts';
 import { FieldError, HttpError } from '../../lib/http-errors.ts';
 import { words } from '../../lib/words.ts';
-import { storeImage, UnreadableImageError } from '../media/images.ts';
-import type { MediaStore } from '../media/storage/media-store.ts';
+import { storeImage, UnreadableImageError } from '../media/index.ts';
+import type { MediaStore } from '../media/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { accountMails } from '../mail/account-mails.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { accountMails } from '../mail/index.ts';
+import type { Mailer } from '../mail/index.ts';
 import { isUniqueViolation, profileLanguage, type ProfileRow, type UserRepository, type UserRow } from './user-repository.ts';
 
 const TAKEN = {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { LimitFactory } from '../../lib/rate-limits.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer } from '../mail/index.ts';
 import { createAccountService } from './account-service.ts';
 import { createEndedSessions } from './ended-sessions.ts';
-import { registerAuth } from './auth.ts';
+import { registerAuth } from '../../plugins/auth.ts';
 import { createQuickSignup } from './quick-signup.ts';
 import { createRegistration } from './registration.ts';
 import { createResetService } from './reset-service.ts';
@@ -29,3 +29,6 @@ export function createAccounts(app: FastifyInstance, deps: { mailer: Mailer; lim
   registerAuth(app, sessions);
   return { users, sessions, accounts, resets, routes: accountRoutes({ users, accounts, registration, sessions, resets, quickSignup, links }) };
 }
+
+export { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+export type { UserRow } from './user-repository.ts';

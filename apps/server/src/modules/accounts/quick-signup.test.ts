@@ -6,7 +6,7 @@ import { signInLinks, users } from '../../db/schema.ts';
 import { engines } from '../../../test/helpers/engines.ts';
 import { login, signedInCustomer, signedInStaff } from '../../../test/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import type { Mail } from '../mail/mailer.ts';
+import type { Mail } from '../mail/index.ts';
 
 /**
  * Sign-up at checkout (issue 24 item 13): the same answer whether or not the e-mail has an account,

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { FieldError } from '../../lib/http-errors.ts';
 import type { LimitFactory } from '../../lib/rate-limits.ts';
 import type { Language } from '@store/contract';
-import { accountMails } from '../mail/account-mails.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { accountMails } from '../mail/index.ts';
+import type { Mailer } from '../mail/index.ts';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.ts';
 import { isUniqueViolation, profileLanguage, type UserRepository } from './user-repository.ts';
 

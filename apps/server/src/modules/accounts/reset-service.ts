@@ -6,8 +6,8 @@ import { passwordResets, users as usersTable } from '../../db/schema.ts';
 import type { LimitFactory } from '../../lib/rate-limits.ts';
 import { FieldError } from '../../lib/http-errors.ts';
 import { type Language, RESET_LINK_INVALID as INVALID_LINK } from '@store/contract';
-import { accountMails } from '../mail/account-mails.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { accountMails } from '../mail/index.ts';
+import type { Mailer } from '../mail/index.ts';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.ts';
 import { profileLanguage, type UserRepository } from './user-repository.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets } from '../../db/schema.ts';
 import { engines } from '../../../test/helpers/engines.ts';
 import { login, signedInCustomer } from '../../../test/helpers/accounts.ts';
-import { createMailer, type Mailer } from '../mail/mailer.ts';
+import { createMailer, type Mailer } from '../mail/index.ts';
 import { resetLinkIn, startSmtpServer } from '../../../test/helpers/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 

@@ -26,9 +26,9 @@ import {
   userSchema,
 } from '@store/contract';
 import { FieldError, fieldErrorFromIssues, HttpError } from '../../lib/http-errors.ts';
-import { parseId } from '../catalog/catalog-service.ts';
+import { parseId } from '../../lib/ids.ts';
 import { maskEmail, type AccountService } from './account-service.ts';
-import { currentUser } from './auth.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import type { QuickSignup } from './quick-signup.ts';
 import type { Registration } from './registration.ts';
 import type { createResetService } from './reset-service.ts';

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Language, User } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { profiles, refreshTokens, users } from '../../db/schema.ts';
-import { portraitUrl } from '../media/images.ts';
+import { portraitUrl } from '../media/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;

@@ -2,24 +2,9 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminAuditEntrySchema, adminListQuerySchema, badRequestSchema, errorDetailSchema } from '@store/contract';
-import type { Database } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema.ts';
-import { sortOrder, type Sortable } from './list-query.ts';
-import { listWindow, sendList } from './simple-rest.ts';
-
-export interface AuditEntry {
-  userId: number;
-  action: 'create' | 'update' | 'delete';
-  resource: string;
-  recordId: string | number;
-  before?: unknown;
-  after?: unknown;
-}
-
-/** Writes one audit row in the caller's transaction: the change and its record go in together. */
-export async function recordAudit(tx: Database, e: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({ userId: e.userId, action: e.action, resource: e.resource, recordId: String(e.recordId), before: e.before ?? null, after: e.after ?? null });
-}
+import { sortOrder, type Sortable } from '../../lib/back-office/list-query.ts';
+import { listWindow, sendList } from '../../lib/back-office/simple-rest.ts';
 
 const SORTABLE = { id: auditLog.id, created_at: auditLog.createdAt, user_id: auditLog.userId, username: users.username, action: auditLog.action, resource: auditLog.resource, record_id: auditLog.recordId } satisfies Sortable<'audit'>;
 

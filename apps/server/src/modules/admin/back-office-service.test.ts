@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCustomer, AdminDashboard } from '@store/contract';
 import { mediaJobs, profiles } from '../../db/schema.ts';
-import type { Mail } from '../mail/mailer.ts';
+import type { Mail } from '../mail/index.ts';
 import { engines } from '../../../test/helpers/engines.ts';
 import { signedInCustomer, signedInStaff } from '../../../test/helpers/accounts.ts';
 import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';

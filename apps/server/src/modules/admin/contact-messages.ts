@@ -5,13 +5,13 @@ import { adminContactMessageInputSchema, adminContactReplyInputSchema, badReques
 import { contactMessages, profiles, users } from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { currentUser } from '../accounts/auth.ts';
-import { parseId } from '../catalog/catalog-service.ts';
-import { backOfficeMails } from '../mail/back-office-mails.ts';
-import { recordAudit } from './audit.ts';
-import type { Resource } from './crud.ts';
-import { queueMail } from './customer-mail.ts';
-import { listRows, type Sortable } from './list-query.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { parseId } from '../../lib/ids.ts';
+import { backOfficeMails } from '../mail/index.ts';
+import { recordAudit } from '../../lib/back-office/audit.ts';
+import type { Resource } from '../../lib/back-office/crud.ts';
+import { queueMail } from '../mail/index.ts';
+import { listRows, type Sortable } from '../../lib/back-office/list-query.ts';
 
 type MessageRow = typeof contactMessages.$inferSelect;
 const language = z.enum(['en', 'sw']);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCustomer, AdminDashboard, AdminDeposit } from '@store/contract';
 import { deposits } from '../../db/schema.ts';
-import { ledgerMismatches } from '../wallet/wallet.ts';
+import { ledgerMismatches } from '../wallet/index.ts';
 import { engines } from '../../../test/helpers/engines.ts';
 import { signedInCustomer, signedInStaff } from '../../../test/helpers/accounts.ts';
 import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';

@@ -5,10 +5,10 @@ import { adminCustomerInputSchema, adminCustomerSchema, adminLedgerEntrySchema, 
 import type { Database } from '../../db/client.ts';
 import { ledgerEntries, profiles, purchases, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import type { ListWindow, Resource } from './crud.ts';
-import { likePattern, sortOrder, type Sortable } from './list-query.ts';
-import { phoneMatches } from './phone-search.ts';
-import { listWindow, sendList } from './simple-rest.ts';
+import type { ListWindow, Resource } from '../../lib/back-office/crud.ts';
+import { likePattern, sortOrder, type Sortable } from '../../lib/back-office/list-query.ts';
+import { phoneMatches } from '../../lib/back-office/phone-search.ts';
+import { listWindow, sendList } from '../../lib/back-office/simple-rest.ts';
 
 const owned = sql<number>`(SELECT count(*)::int FROM ${purchases} WHERE ${purchases.userId} = ${users.id} AND ${purchases.refundedAt} IS NULL)`;
 

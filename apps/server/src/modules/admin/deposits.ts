@@ -5,11 +5,11 @@ import { adminDepositSchema, adminListQuerySchema, badRequestSchema, errorDetail
 import type { Database } from '../../db/client.ts';
 import { deposits, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { currentUser } from '../accounts/auth.ts';
-import { parseId } from '../catalog/catalog-service.ts';
-import { recordAudit } from './audit.ts';
-import { likePattern, sortOrder, type Sortable } from './list-query.ts';
-import { listWindow, sendList } from './simple-rest.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { parseId } from '../../lib/ids.ts';
+import { recordAudit } from '../../lib/back-office/audit.ts';
+import { likePattern, sortOrder, type Sortable } from '../../lib/back-office/list-query.ts';
+import { listWindow, sendList } from '../../lib/back-office/simple-rest.ts';
 
 const tags = ['back office'];
 const STATES = ['pending', 'completed', 'failed', 'cancelled', 'review'] as const;

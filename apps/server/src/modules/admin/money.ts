@@ -5,14 +5,14 @@ import { adminAdjustmentInputSchema, adminListQuerySchema, adminPurchaseSchema, 
 import type { Database } from '../../db/client.ts';
 import { profiles, promoCodes, promoRedemptions, purchases, saleLines, users, videos } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { currentUser } from '../accounts/auth.ts';
-import { parseId } from '../catalog/catalog-service.ts';
-import { ledger } from '../wallet/ledger.ts';
-import type { Payout } from '../wallet/payout-ledger.ts';
-import { recordAudit } from './audit.ts';
-import { tellCustomerOfRefund } from './customer-mail.ts';
-import { likePattern, sortOrder, type Sortable } from './list-query.ts';
-import { listWindow, sendList } from './simple-rest.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { parseId } from '../../lib/ids.ts';
+import { ledger } from '../wallet/index.ts';
+import type { Payout } from '../wallet/index.ts';
+import { recordAudit } from '../../lib/back-office/audit.ts';
+import { tellCustomerOfRefund } from '../mail/index.ts';
+import { likePattern, sortOrder, type Sortable } from '../../lib/back-office/list-query.ts';
+import { listWindow, sendList } from '../../lib/back-office/simple-rest.ts';
 
 const tags = ['back office'];
 const errors = { 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetailSchema, 404: errorDetailSchema, 409: errorDetailSchema };

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { adminPersonInputSchema, adminPersonSchema, type AdminPerson } from '@store/contract';
 import type { z } from 'zod';
 import { people } from '../../db/schema.ts';
-import { portraitUrl } from '../media/images.ts';
-import type { Resource } from './crud.ts';
-import { listRows, type Sortable } from './list-query.ts';
+import { portraitUrl } from '../media/index.ts';
+import type { Resource } from '../../lib/back-office/crud.ts';
+import { listRows, type Sortable } from '../../lib/back-office/list-query.ts';
 
 type PersonRow = typeof people.$inferSelect;
 type PersonInput = z.infer<typeof adminPersonInputSchema>;

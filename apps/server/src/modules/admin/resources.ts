@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { adminDjInputSchema, adminGenreInputSchema, adminNotificationInputSchema } from '@store/contract';
 import { djs, genres, notifications } from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
-import type { Resource } from './crud.ts';
-import { listRows, type Sortable } from './list-query.ts';
+import type { Resource } from '../../lib/back-office/crud.ts';
+import { listRows, type Sortable } from '../../lib/back-office/list-query.ts';
 
 /**
  * DJs and genres are the same shape: an id, one unique name, when it was added. One definition

@@ -11,12 +11,12 @@ import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyReques
 import { EXTRA_FILE_EXTENSIONS, MAIN_VIDEO_EXTENSIONS, MAX_EXTRA_FILE_BYTES, MAX_MAIN_VIDEO_BYTES, UPLOAD_KINDS, type Language } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { mediaJobs, videoFiles, videos } from '../../db/schema.ts';
-import { probe, type MediaTools, type ProbeResult } from '../media/ffmpeg.ts';
-import { safeFileName } from '../media/owned-media.ts';
-import type { MediaStore } from '../media/storage/media-store.ts';
-import { s3ClientConfig, type S3Location } from '../media/storage/s3-store.ts';
-import { currentUser } from '../accounts/auth.ts';
-import { recordAudit } from './audit.ts';
+import { probe, type MediaTools, type ProbeResult } from '../media/index.ts';
+import { safeFileName } from '../media/index.ts';
+import type { MediaStore } from '../media/index.ts';
+import { s3ClientConfig, type S3Location } from '../media/index.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { recordAudit } from '../../lib/back-office/audit.ts';
 import { carryHeadersToRaw } from '../../plugins/security-headers.ts';
 import { languageOf, say } from '../../lib/words.ts';
 import type { MessageId } from '@store/contract/locales';

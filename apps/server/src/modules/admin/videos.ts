@@ -3,12 +3,12 @@ import { adminVideoInputSchema, adminVideoSchema, type AdminVideo, type AdminVid
 import type { Database } from '../../db/client.ts';
 import { djs, genres, mediaJobs, videoFiles, videos } from '../../db/schema.ts';
 import { FieldError } from '../../lib/http-errors.ts';
-import { posterUrls } from '../media/images.ts';
-import type { StoredMediaInfo } from '../media/pipeline.ts';
-import { asMediaStore } from '../media/storage/local-store.ts';
-import type { MediaStore } from '../media/storage/media-store.ts';
-import type { Resource } from './crud.ts';
-import { listRows, type Sortable } from './list-query.ts';
+import { posterUrls } from '../media/index.ts';
+import type { StoredMediaInfo } from '../media/index.ts';
+import { asMediaStore } from '../media/index.ts';
+import type { MediaStore } from '../media/index.ts';
+import type { Resource } from '../../lib/back-office/crud.ts';
+import { listRows, type Sortable } from '../../lib/back-office/list-query.ts';
 
 type VideoRow = typeof videos.$inferSelect;
 

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedAnswer, ContentCoding, ResponseCache } from '../../lib/response-cache.ts';
-import { type CatalogView, type FamilyLocks, lockedKey } from '../family/lock-states.ts';
-import { catalogViewOf } from '../family/catalog-view.ts';
+import { type CatalogView, type FamilyLocks, lockedKey } from '../family/index.ts';
+import { catalogViewOf } from '../family/index.ts';
 
 /** Below this, answers go out uncompressed (as @fastify/compress's threshold in app.ts). */
 const COMPRESS_FROM = 1024;

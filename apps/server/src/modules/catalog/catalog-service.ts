@@ -1,22 +1,17 @@
 import type { DJ, Genre, Page, Rating, Video, VideoListQuery } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { parseId } from '../../lib/ids.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createGroupRepository, type GroupKind } from './group-repository.ts';
 import type { SearchIndex } from './search-index.ts';
 import { searchSyncFor } from './search-sync.ts';
 import { createVideoRepository } from './video-repository.ts';
 import { toVideo, type VideoRow } from './video-view.ts';
-import { createBundleService, type BundleView } from '../selling/bundles/bundle-service.ts';
+import { createBundleService, type BundleView } from '../selling/index.ts';
 
 const DEFAULT_PAGE_SIZE = 10;
 const DEFAULT_VIDEOS_PER_GROUP = 10;
-
-/** Ids in URLs: digits only and within int4, anything else is simply not found. */
-export function parseId(raw: string): number {
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2_147_483_647 || Number(raw) < 1) throw notFound();
-  return Number(raw);
-}
 
 export function createCatalogService(db: Database) {
   const videoRepo = createVideoRepository(db);

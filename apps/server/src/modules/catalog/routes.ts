@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rentalForVideo } from '../selling/rentals/rental-service.ts';
+import { rentalForVideo } from '../selling/index.ts';
 import { z } from 'zod';
 import {
   djSchema,
@@ -15,8 +15,9 @@ import {
   videoSchema,
 } from '@store/contract';
 import { cachedJson } from './cached-answer.ts';
-import { createCatalogService, parseId } from './catalog-service.ts';
-import { lockedRequest, ratingsFor } from '../family/catalog-view.ts';
+import { parseId } from '../../lib/ids.ts';
+import { createCatalogService } from './catalog-service.ts';
+import { lockedRequest, ratingsFor } from '../family/index.ts';
 
 const tags = ['catalogue'];
 const errors = { 400: badRequestSchema, 404: errorDetailSchema };

@@ -1,11 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MIN_SUGGEST_LENGTH, badRequestSchema, searchSuggestionsQuerySchema, searchSuggestionsSchema, type SearchSuggestions } from '@store/contract';
-import { posterUrls } from '../media/images.ts';
+import { posterUrls } from '../media/index.ts';
 import { cachedJson } from './cached-answer.ts';
 import { createVideoRepository } from './video-repository.ts';
 import { searchSyncFor } from './search-sync.ts';
-import { ratingsFor } from '../family/catalog-view.ts';
+import { ratingsFor } from '../family/index.ts';
 
 const DEFAULT_SUGGESTIONS = 5;
 

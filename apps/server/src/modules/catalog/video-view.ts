@@ -1,6 +1,6 @@
 import type { Rating, Video } from '@store/contract';
-import { posterUrls } from '../media/images.ts';
-import { previewAddress } from '../media/preview.ts';
+import { posterUrls } from '../media/index.ts';
+import { previewAddress } from '../media/index.ts';
 
 /** A video row joined with its DJ and genre, as the repository reads it. */
 export interface VideoRow {

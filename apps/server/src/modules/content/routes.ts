@@ -13,7 +13,7 @@ import {
 } from '@store/contract';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { languageOf } from '../../lib/words.ts';
-import { portraitUrl } from '../media/images.ts';
+import { portraitUrl } from '../media/index.ts';
 import { createContentRepository } from './repository.ts';
 
 const tags = ['content'];

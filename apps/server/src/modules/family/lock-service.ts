@@ -5,8 +5,8 @@ import { users } from '../../db/schema.ts';
 import { FieldError, HttpError } from '../../lib/http-errors.ts';
 import type { LimitFactory } from '../../lib/rate-limits.ts';
 import { words } from '../../lib/words.ts';
-import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
-import type { UserRow } from '../accounts/user-repository.ts';
+import { hashPassword, verifyPassword } from '../accounts/index.ts';
+import type { UserRow } from '../accounts/index.ts';
 import type { FamilyLocks } from './lock-states.ts';
 import { makeUnlockValue, unlockedUntil } from './unlock-values.ts';
 

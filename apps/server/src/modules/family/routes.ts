@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequestSchema, errorDetailSchema, familyLockOffSchema, familyLockOnSchema, familyLockStateSchema, familyUnlockResultSchema, familyUnlockSchema } from '@store/contract';
 import type { LimitFactory } from '../../lib/rate-limits.ts';
-import { currentUser } from '../accounts/auth.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import { createFamilyLockService } from './lock-service.ts';
 
 const tags = ['family lock'];

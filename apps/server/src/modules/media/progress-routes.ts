@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { badRequestSchema, errorDetailSchema, watchProgressInputSchema } from '@store/contract';
 import { watchProgress } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { currentUser } from '../accounts/auth.ts';
-import { parseId } from '../catalog/catalog-service.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { parseId } from '../../lib/ids.ts';
 import { canAccess } from './access.ts';
 
 const tags = ['watching'];

@@ -4,7 +4,6 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PRIVATE_PREFIX } from './owned-media.ts';
 import { DOWNLOAD_FILE } from './renditions.ts';
-import { startRental } from '../selling/rentals/rental-service.ts';
 import { mediaPaths } from './pipeline.ts';
 import { createRedirectPresigner } from './storage/redirect-presigner.ts';
 import { createMediaSignatureVerifier, encodeMediaPath, signMediaPath, type MediaGrant } from './signing.ts';
@@ -46,12 +45,15 @@ export async function signPlaylist(body: string, playlistPath: string, secret: s
   return lines.join('\n');
 }
 
+/** Starts a rental's 48 hours at its first Play (the selling module's), answering its new end or null. */
+export type RentalClock = (db: FastifyInstance['db'], userId: number, videoId: number) => Promise<Date | null>;
+
 /**
  * Media bytes (CONTRACT §5): a valid signature for this path, unexpired, and canAccess for the
  * user it names, checked on every request (a recent "yes" remembered until access may have changed). Range requests answer 206, so players seek and
  * downloads resume; playlists are rewritten so each segment carries its own signature.
  */
-export async function registerMediaStreaming(app: FastifyInstance): Promise<void> {
+export async function registerMediaStreaming(app: FastifyInstance, startRental: RentalClock): Promise<void> {
   const root = mediaPaths(path.join(app.config.dataDir, 'media')).private;
   const secret = app.config.media.secret;
   const store = app.mediaStore;

@@ -8,7 +8,7 @@ import type { Video } from '@store/contract';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { purchases, users, videoFiles, videos } from '../../db/schema.ts';
-import { postLedgerEntry } from '../wallet/wallet.ts';
+import { postLedgerEntry } from '../wallet/index.ts';
 import { signedInCustomer } from '../../../test/helpers/accounts.ts';
 import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
 import { testS3 } from '../../../test/helpers/s3.ts';

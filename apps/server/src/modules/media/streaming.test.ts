@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Video } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { purchases, users, videoFiles, videos } from '../../db/schema.ts';
-import { postLedgerEntry } from '../wallet/wallet.ts';
+import { postLedgerEntry } from '../wallet/index.ts';
 import { engines } from '../../../test/helpers/engines.ts';
 import { signedInCustomer } from '../../../test/helpers/accounts.ts';
 import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEPOSIT_OUTCOMES, type Deposit, type DepositOutcome, type Info } from '@store/contract';
 import { deposits as depositsTable, ledgerEntries, profiles } from '../../db/schema.ts';
-import { ledgerMismatches } from '../wallet/wallet.ts';
+import { ledgerMismatches } from '../wallet/index.ts';
 import { engines } from '../../../test/helpers/engines.ts';
 import { signedInCustomer } from '../../../test/helpers/accounts.ts';
 import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';

@@ -5,7 +5,6 @@ import type { LimitFactory } from '../../lib/rate-limits.ts';
 import { createDarajaClient } from './daraja-client.ts';
 import type { Database } from '../../db/client.ts';
 import { createDepositService, type DepositRow, type PaidOrderBuyer } from './deposit-service.ts';
-import { createPayoutService } from '../payouts/payout-service.ts';
 import { createReconciler } from './reconciler.ts';
 import { paymentRoutes } from './routes.ts';
 
@@ -51,6 +50,10 @@ export async function createPayments(app: FastifyInstance, wiring: PaymentsWirin
   const daraja = createDarajaClient({ baseUrl: m.baseUrl, consumerKey: m.consumerKey, consumerSecret: m.consumerSecret, shortcode: m.shortcode, passkey: m.passkey, transactionType: m.transactionType, b2cShortcode: m.b2cShortcode, initiatorName: m.initiatorName, securityCredential: m.securityCredential, ...(opts.darajaFetch ? { fetch: opts.darajaFetch } : {}) });
   const deposits = createDepositService({ db: app.db, daraja, callbackBase: app.config.publicUrl, log: app.log, firstCheckMs: m.reconcileAfterMs, buyPaidOrder: wiring.buyPaidOrder, releasePaidOrder: wiring.releasePaidOrder, prompts: wiring.limits('mpesa-prompts', { points: app.config.mpesaPromptsPerPhone, windowMs: PROMPT_WINDOW_MS }) });
   const reconciler = createReconciler({ deposits, daraja, log: app.log, firstCheckMs: m.reconcileAfterMs });
-  const payouts = createPayoutService({ db: app.db, daraja, publicUrl: app.config.publicUrl, log: app.log, firstCheckMs: m.reconcileAfterMs, withholdingPercent: app.config.withholdingTaxPercent });
-  return { deposits, reconciler, payouts, routes: paymentRoutes(deposits) };
+  return { deposits, reconciler, daraja, routes: paymentRoutes(deposits) };
 }
+
+export { DarajaError } from './daraja-client.ts';
+export type { DarajaClient } from './daraja-client.ts';
+export type { DepositRow, DepositService, PaidOrderBuyer, PaidOrderOutcome } from './deposit-service.ts';
+export { purchaseFailure } from './outcome-words.ts';

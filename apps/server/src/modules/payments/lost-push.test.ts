@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deposits, profiles } from '../../db/schema.ts';
-import { ledgerMismatches } from '../wallet/wallet.ts';
+import { ledgerMismatches } from '../wallet/index.ts';
 import { engines } from '../../../test/helpers/engines.ts';
 import { signedInCustomer, signedInStaff } from '../../../test/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequestSchema, depositInputSchema, depositSchema, depositStartedSchema, errorDetailSchema } from '@store/contract';
-import { currentUser } from '../accounts/auth.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import type { DepositService } from './deposit-service.ts';
 
 const tags = ['deposits'];

@@ -2,8 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { adminDjSchema, adminDjWriteSchema, type AdminDj, type AdminDjWrite } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { djs, users } from '../../db/schema.ts';
-import type { Resource } from '../admin/crud.ts';
-import { listRows } from '../admin/list-query.ts';
+import type { Resource } from '../../lib/back-office/crud.ts';
+import { listRows } from '../../lib/back-office/list-query.ts';
 
 type DjRow = typeof djs.$inferSelect;
 

@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Payout as PayoutView } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { payouts } from '../../db/schema.ts';
-import { DarajaError, type DarajaClient } from '../payments/daraja-client.ts';
-import { ledger } from '../wallet/ledger.ts';
-import type { Payout, PayoutResult } from '../wallet/payout-ledger.ts';
+import { DarajaError, type DarajaClient } from '../payments/index.ts';
+import { ledger } from '../wallet/index.ts';
+import type { Payout, PayoutResult } from '../wallet/index.ts';
 import { parseB2cResult, payoutOutcome, statusOutcome } from './b2c-result.ts';
 import { tellCustomerOfMpesaRefund } from './refund-mails.ts';
 

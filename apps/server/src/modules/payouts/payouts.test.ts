@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { AdminDj, AdminPurchase, Payout, Statement } from '@store/contract';
 import { djs, genres, ledgerEntries, payouts, profiles, videos } from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
-import { ledger } from '../wallet/ledger.ts';
-import { payoutMismatches } from '../wallet/payout-ledger.ts';
-import { ledgerMismatches, saleLineMismatches } from '../wallet/wallet.ts';
+import { ledger } from '../wallet/index.ts';
+import { payoutMismatches } from '../wallet/index.ts';
+import { ledgerMismatches, saleLineMismatches } from '../wallet/index.ts';
 import { engines } from '../../../test/helpers/engines.ts';
 import { customerWithBalance, login, signedInStaff } from '../../../test/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';

@@ -1,9 +1,9 @@
 import { formatKsh, type Language } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { createJobQueue } from '../../jobs/job-queue.ts';
-import { customerAddress, queueMail } from '../admin/customer-mail.ts';
-import type { Mail } from '../mail/mailer.ts';
-import { queuedSms } from '../sms/queued-sms.ts';
+import { customerAddress, queueMail } from '../mail/index.ts';
+import type { Mail } from '../mail/index.ts';
+import { queuedSms } from '../sms/index.ts';
 
 type Letter = Omit<Mail, 'to'>;
 interface MpesaRefundLetter {

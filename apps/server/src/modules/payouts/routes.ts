@@ -6,12 +6,12 @@ import type { Database } from '../../db/client.ts';
 import { djs, payouts, profiles, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { FieldError, HttpError } from '../../lib/http-errors.ts';
-import { currentUser } from '../accounts/auth.ts';
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../accounts/passwords.ts';
-import { recordAudit } from '../admin/audit.ts';
-import { sortOrder, type Sortable } from '../admin/list-query.ts';
-import { listWindow, sendList } from '../admin/simple-rest.ts';
-import { parseId } from '../catalog/catalog-service.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../accounts/index.ts';
+import { recordAudit } from '../../lib/back-office/audit.ts';
+import { sortOrder, type Sortable } from '../../lib/back-office/list-query.ts';
+import { listWindow, sendList } from '../../lib/back-office/simple-rest.ts';
+import { parseId } from '../../lib/ids.ts';
 import { toPayoutView, type PayoutService } from './payout-service.ts';
 import { djStatement, statementCsv } from './statement.ts';
 

@@ -4,7 +4,7 @@ import type { Statement } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { djs } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { owedTo, payoutsTotal, statementLines, withholding } from './earnings-repository.ts';
+import { owedTo, payoutsTotal, statementLines, withholding } from '../wallet/index.ts';
 
 /** Midnight in Nairobi (UTC+3, no daylight saving) on the first of a month; a month index of 12 is January next year. */
 function nairobiFirst(year: number, monthIndex: number): Date {

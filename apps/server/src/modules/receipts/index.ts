@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { etimsSimulator, simControl, type EtimsSimControl } from '@store/etims-sim';
-import type { Mailer } from '../mail/mailer.ts';
-import type { SmsSender } from '../sms/sms-sender.ts';
+import type { Mailer } from '../mail/index.ts';
+import type { SmsSender } from '../sms/index.ts';
 import { createEtimsClient } from './etims-client.ts';
 import { createReceiptRepository } from './receipt-repository.ts';
 import { createReceiptService } from './receipt-service.ts';

@@ -3,8 +3,8 @@ import { normaliseKenyanPhone, type AdminReceipt, type Receipt } from '@store/co
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { FieldError, HttpError } from '../../lib/http-errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { SmsSender } from '../sms/sms-sender.ts';
+import type { Mailer } from '../mail/index.ts';
+import type { SmsSender } from '../sms/index.ts';
 import type { EtimsConfig } from './config.ts';
 import type { FullReceipt, ReceiptRepository, ReceiptRow } from './receipt-repository.ts';
 import { fromCents, splitVat } from './vat.ts';

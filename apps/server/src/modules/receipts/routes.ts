@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminListQuerySchema, adminReceiptSchema, badRequestSchema, errorDetailSchema, RECEIPTS_PAGE_SIZE, receiptListSchema, receiptSchema, receiptsQuerySchema, sendReceiptSchema } from '@store/contract';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { currentUser } from '../accounts/auth.ts';
-import { listWindow, sendList } from '../admin/simple-rest.ts';
-import { sortOrder } from '../admin/list-query.ts';
-import { parseId } from '../catalog/catalog-service.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { listWindow, sendList } from '../../lib/back-office/simple-rest.ts';
+import { sortOrder } from '../../lib/back-office/list-query.ts';
+import { parseId } from '../../lib/ids.ts';
 import { receiptSortable, type ReceiptRepository } from './receipt-repository.ts';
 import { adminReceiptView, type ReceiptService } from './receipt-service.ts';
 

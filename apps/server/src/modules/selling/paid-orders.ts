@@ -4,9 +4,9 @@ import type { CheckoutPayment } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
 import { FieldError, HttpError } from '../../lib/http-errors.ts';
-import { ledger, type Sale, type SaleLineInput } from '../wallet/ledger.ts';
-import type { DepositRow, DepositService, PaidOrderBuyer, PaidOrderOutcome } from '../payments/deposit-service.ts';
-import { purchaseFailure } from '../payments/outcome-words.ts';
+import { ledger, type Sale, type SaleLineInput } from '../wallet/index.ts';
+import type { DepositRow, DepositService, PaidOrderBuyer, PaidOrderOutcome } from '../payments/index.ts';
+import { purchaseFailure } from '../payments/index.ts';
 import { applyPromo, confirmRedemption, releaseRedemption } from './promo-codes/promo-service.ts';
 import { quickSell, type QuickSeller } from './quick-sale.ts';
 

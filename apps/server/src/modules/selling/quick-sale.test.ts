@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { promoCodes, promoRedemptions, saleLines, users, videos } from '../../db/schema.ts';
-import { ledgerMismatches, saleLineMismatches } from '../wallet/wallet.ts';
+import { ledgerMismatches, saleLineMismatches } from '../wallet/index.ts';
 import { engines } from '../../../test/helpers/engines.ts';
 import { customerWithBalance } from '../../../test/helpers/accounts.ts';
 import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';

@@ -1,6 +1,6 @@
 import { ADULT_RATINGS, RENTAL_START_DAYS, type PromoKind, type Rating } from '@store/contract';
 import type { Database } from '../../db/client.ts';
-import type { SaleLineInput } from '../wallet/ledger.ts';
+import type { SaleLineInput } from '../wallet/index.ts';
 import { normalizeCode, price, type PromoTerms } from './promo-codes/rules.ts';
 import type { PaidOrder, SellAttempt, Seller } from './paid-orders.ts';
 import { quickSaleRepository as repo, type FactCode, type QuickSaleOutcome, type SaleFacts } from './quick-sale-repository.ts';

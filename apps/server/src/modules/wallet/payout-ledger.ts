@@ -6,7 +6,7 @@ import { groupDigits } from '@store/contract';
 import { newCallbackSecret as newSecret } from '../../lib/callback-secret.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { words } from '../../lib/words.ts';
-import { owedTo } from '../payouts/earnings-repository.ts';
+import { owedTo } from './dj-earnings.ts';
 import { postLedgerEntry } from './wallet.ts';
 
 export type Payout = typeof payouts.$inferSelect;

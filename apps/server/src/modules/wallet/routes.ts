@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACTIVITY_PAGE_SIZE, activityPageSchema, activityQuerySchema, badRequestSchema, errorDetailSchema } from '@store/contract';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
-import { currentUser } from '../accounts/auth.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import { activityOf } from './activity-repository.ts';
 
 /** The customer's own account activity: every change of their balance, from the ledger. */

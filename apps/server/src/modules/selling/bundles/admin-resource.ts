@@ -3,9 +3,9 @@ import { adminBundleInputSchema, adminBundleSchema, type AdminBundle, type Admin
 import type { Database } from '../../../db/client.ts';
 import { bundles, bundleVideos, gifts, saleLines, videos } from '../../../db/schema.ts';
 import { FieldError, HttpError } from '../../../lib/http-errors.ts';
-import type { Resource } from '../../admin/crud.ts';
-import { likePattern, sortOrder } from '../../admin/list-query.ts';
-import { posterUrls } from '../../media/images.ts';
+import type { Resource } from '../../../lib/back-office/crud.ts';
+import { likePattern, sortOrder } from '../../../lib/back-office/list-query.ts';
+import { posterUrls } from '../../media/index.ts';
 import { bundlePrice } from './pricing.ts';
 
 type Row = typeof bundles.$inferSelect;

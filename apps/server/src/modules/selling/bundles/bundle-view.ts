@@ -1,5 +1,5 @@
 import type { Bundle, VideoBundle } from '@store/contract';
-import { posterUrls } from '../../media/images.ts';
+import { posterUrls } from '../../media/index.ts';
 import type { BundleRow } from './bundle-repository.ts';
 import { priceForYou } from './pricing.ts';
 

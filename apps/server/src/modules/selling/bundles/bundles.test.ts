@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bundle, Page, Video } from '@store/contract';
 import type { Database } from '../../../db/client.ts';
 import { videos } from '../../../db/schema.ts';
-import { postLedgerEntry } from '../../wallet/wallet.ts';
+import { postLedgerEntry } from '../../wallet/index.ts';
 import { engines } from '../../../../test/helpers/engines.ts';
 import { signedInCustomer } from '../../../../test/helpers/accounts.ts';
 import { insertFixtureCatalogue } from '../../../../test/helpers/fixtures.ts';

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequestSchema, bundleBuyInputSchema, bundleListQuerySchema, bundleSchema, errorDetailSchema, pageParamSchema, pageSizeSchema, paginated, purchaseResultSchema } from '@store/contract';
 import { saleHeaders, saleResponses } from '../sale-responses.ts';
-import { currentUser } from '../../accounts/auth.ts';
+import { currentUser } from '../../../plugins/auth.ts';
 import type { BundleSales } from './bundle-seller.ts';
-import { parseId } from '../../catalog/catalog-service.ts';
+import { parseId } from '../../../lib/ids.ts';
 import type { BundleService } from './bundle-service.ts';
 import type { PromoGuesses } from '../promo-codes/guess-limits.ts';
-import { lockedRequest } from '../../family/catalog-view.ts';
+import { lockedRequest } from '../../family/index.ts';
 
 const tags = ['bundles'];
 

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { adminBundleSettingsSchema, badRequestSchema, errorDetailSchema } from '@store/contract';
 import type { Database } from '../../../db/client.ts';
 import { bundles, bundleSettings } from '../../../db/schema.ts';
-import { currentUser } from '../../accounts/auth.ts';
-import { recordAudit } from '../../admin/audit.ts';
+import { currentUser } from '../../../plugins/auth.ts';
+import { recordAudit } from '../../../lib/back-office/audit.ts';
 
 const tags = ['back office'];
 const read = async (db: Database) => {

@@ -6,9 +6,9 @@ import { adminGiftSchema, adminListQuerySchema, badRequestSchema, errorDetailSch
 import type { Database } from '../../../db/client.ts';
 import { gifts, users } from '../../../db/schema.ts';
 import { HttpError } from '../../../lib/http-errors.ts';
-import { parseId } from '../../catalog/catalog-service.ts';
-import { likePattern, sortOrder } from '../../admin/list-query.ts';
-import { listWindow, sendList } from '../../admin/simple-rest.ts';
+import { parseId } from '../../../lib/ids.ts';
+import { likePattern, sortOrder } from '../../../lib/back-office/list-query.ts';
+import { listWindow, sendList } from '../../../lib/back-office/simple-rest.ts';
 
 const giver = alias(users, 'giver');
 const recipient = alias(users, 'recipient');

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Language } from '@store/contract';
 import type { Database } from '../../../db/client.ts';
 import { createJobQueue } from '../../../jobs/job-queue.ts';
-import { queueMail } from '../../admin/customer-mail.ts';
-import { queuedSms } from '../../sms/queued-sms.ts';
+import { queueMail } from '../../mail/index.ts';
+import { queuedSms } from '../../sms/index.ts';
 
 /** A claim token: 192 random bits, in the link only; the store keeps its SHA-256 (a stolen table claims nothing). */
 export const newClaimToken = () => randomBytes(24).toString('base64url');

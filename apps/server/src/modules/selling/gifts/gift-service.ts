@@ -2,10 +2,10 @@ import { formatKsh, type Gift, type GiftClaimPreview, type GiftClaimResult, type
 import type { Database } from '../../../db/client.ts';
 import { HttpError } from '../../../lib/http-errors.ts';
 import { pageWindow, toPage } from '../../../lib/pagination.ts';
-import { posterUrls } from '../../media/images.ts';
-import { ledger } from '../../wallet/ledger.ts';
+import { posterUrls } from '../../media/index.ts';
+import { ledger } from '../../wallet/index.ts';
 import { createGiftRepository, type GiftRow } from './gift-repository.ts';
-import { customerAddress, queueMail } from '../../admin/customer-mail.ts';
+import { customerAddress, queueMail } from '../../mail/index.ts';
 import { GIFT_CLAIM_DAYS, giftClaimedMails, giftReturnedMails, maskedRecipient, newClaimToken, queueGiftNotice, tokenHash } from './gift-notice.ts';
 
 const DAY_MS = 24 * 3600 * 1000;

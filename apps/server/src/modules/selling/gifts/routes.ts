@@ -4,7 +4,7 @@ import { badRequestSchema, errorDetailSchema, giftClaimInputSchema, giftClaimPre
 import { saleHeaders, saleResponses } from '../sale-responses.ts';
 import { languageOf } from '../../../lib/words.ts';
 import type { GiftSales } from './gift-seller.ts';
-import { currentUser } from '../../accounts/auth.ts';
+import { currentUser } from '../../../plugins/auth.ts';
 import type { GiftService } from './gift-service.ts';
 import type { PromoGuesses } from '../promo-codes/guess-limits.ts';
 

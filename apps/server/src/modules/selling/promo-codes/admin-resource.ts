@@ -3,8 +3,8 @@ import { adminPromoCodeInputSchema, adminPromoCodeSchema, checkPromoTerms, group
 import type { Database } from '../../../db/client.ts';
 import { promoCodes, promoRedemptions } from '../../../db/schema.ts';
 import { FieldError } from '../../../lib/http-errors.ts';
-import type { Resource } from '../../admin/crud.ts';
-import { likePattern, sortOrder, type Sortable } from '../../admin/list-query.ts';
+import type { Resource } from '../../../lib/back-office/crud.ts';
+import { likePattern, sortOrder, type Sortable } from '../../../lib/back-office/list-query.ts';
 
 type Row = typeof promoCodes.$inferSelect;
 

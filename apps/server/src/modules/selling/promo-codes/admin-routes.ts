@@ -15,11 +15,11 @@ import {
 import type { Database } from '../../../db/client.ts';
 import { promoBatches, promoCodes, promoRedemptions, users } from '../../../db/schema.ts';
 import { HttpError } from '../../../lib/http-errors.ts';
-import { currentUser } from '../../accounts/auth.ts';
-import { recordAudit } from '../../admin/audit.ts';
-import { sortOrder, type Sortable } from '../../admin/list-query.ts';
-import { listWindow, sendList } from '../../admin/simple-rest.ts';
-import { parseId } from '../../catalog/catalog-service.ts';
+import { currentUser } from '../../../plugins/auth.ts';
+import { recordAudit } from '../../../lib/back-office/audit.ts';
+import { sortOrder, type Sortable } from '../../../lib/back-office/list-query.ts';
+import { listWindow, sendList } from '../../../lib/back-office/simple-rest.ts';
+import { parseId } from '../../../lib/ids.ts';
 import { checkTerms, promoColumns } from './admin-resource.ts';
 
 const tags = ['back office'];

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminPromoCode, AdminPurchase, Bundle, CheckoutPayment, Deposit, Page } from '@store/contract';
 import { promoCodes, promoRedemptions, saleLines } from '../../../db/schema.ts';
-import { ledgerMismatches, saleLineMismatches } from '../../wallet/wallet.ts';
+import { ledgerMismatches, saleLineMismatches } from '../../wallet/index.ts';
 import { engines } from '../../../../test/helpers/engines.ts';
 import { customerWithBalance, signedInStaff } from '../../../../test/helpers/accounts.ts';
 import { insertFixtureCatalogue } from '../../../../test/helpers/fixtures.ts';

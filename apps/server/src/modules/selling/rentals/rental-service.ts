@@ -3,10 +3,10 @@ import type { Page, Rental, RentalResult } from '@store/contract';
 import type { Database } from '../../../db/client.ts';
 import { HttpError, notFound } from '../../../lib/http-errors.ts';
 import { pageWindow, toPage } from '../../../lib/pagination.ts';
-import { posterUrls } from '../../media/images.ts';
-import { requireAgeConfirmation } from '../../family/age-confirmation.ts';
-import type { RatedSale } from '../../orders/purchase-service.ts';
-import type { DepositService } from '../../payments/deposit-service.ts';
+import { posterUrls } from '../../media/index.ts';
+import { requireAgeConfirmation } from '../../family/index.ts';
+import type { RatedSale } from '../purchases/purchase-service.ts';
+import type { DepositService } from '../../payments/index.ts';
 import { payForOrder, type OrderAnswer, type PaidOrder, type Seller } from '../paid-orders.ts';
 import { rentalRepository as repo, type RentalWithVideo } from './rental-repository.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAuditEntry, AdminRental, AdminVideo, Video } from '@store/contract';
 import type { Database } from '../../../db/client.ts';
-import { postLedgerEntry } from '../../wallet/wallet.ts';
+import { postLedgerEntry } from '../../wallet/index.ts';
 import { engines } from '../../../../test/helpers/engines.ts';
 import { signedInCustomer, signedInStaff } from '../../../../test/helpers/accounts.ts';
 import { insertFixtureCatalogue } from '../../../../test/helpers/fixtures.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequestSchema, errorDetailSchema, pageParamSchema, pageSizeSchema, paginated, rentalInputSchema, rentalResultSchema, rentalSchema } from '@store/contract';
 import { saleHeaders, saleResponses } from '../sale-responses.ts';
-import { currentUser } from '../../accounts/auth.ts';
+import { currentUser } from '../../../plugins/auth.ts';
 import type { PromoGuesses } from '../promo-codes/guess-limits.ts';
 import type { RentalService } from './rental-service.ts';
 

@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminListQuerySchema, badRequestSchema, errorDetailSchema, type AdminListQuery } from '@store/contract';
 import type { Database } from '../../db/client.ts';
-import { isStillReferenced, isUniqueViolation } from '../../lib/db-errors.ts';
-import { FieldError, HttpError } from '../../lib/http-errors.ts';
-import { currentUser } from '../accounts/auth.ts';
-import { parseId } from '../catalog/catalog-service.ts';
+import { isStillReferenced, isUniqueViolation } from '../db-errors.ts';
+import { FieldError, HttpError } from '../http-errors.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { parseId } from '../ids.ts';
 import { recordAudit } from './audit.ts';
 import { listWindow, sendList } from './simple-rest.ts';
 
@@ -58,7 +58,7 @@ export interface Resource<Rec extends { id: number }, Input extends Record<strin
  * GET list (sort, range, filter; Content-Range), GET one, POST, PUT and DELETE for a resource, as
  * react-admin's simple REST data provider calls them. Every write and its audit row share a transaction.
  */
-export function crudRoutes<Rec extends { id: number }, Input extends Record<string, unknown>>(r: Resource<Rec, Input>): FastifyPluginAsyncZod {
+export function crudRoutes<Rec extends { id: number }, Input extends Record<string, unknown>>(r: Resource<Rec, Input>, afterWrite: (o: { catalogue: boolean }) => void): FastifyPluginAsyncZod {
   return async (zodApp) => {
     // Generic records defeat the type provider's inference; the zod schemas still validate and
     // serialise at run time, and the handlers below name their types themselves.
@@ -69,10 +69,7 @@ export function crudRoutes<Rec extends { id: number }, Input extends Record<stri
     const notFound = () => new HttpError(404, `No such ${r.label}.`);
     // Any back-office write may take media access away (a user deactivated, a video removed): this
     // process forgets its remembered answers at once, others when PostgreSQL tells them.
-    const changed = () => {
-      app.mediaAccess.forget();
-      if (r.catalogue) app.catalogCache.clear();
-    };
+    const changed = () => afterWrite({ catalogue: Boolean(r.catalogue) });
 
     async function write<T>(work: (tx: Database) => Promise<T>): Promise<T> {
       try {

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequestSchema, cartItemSchema, checkoutInputSchema, checkoutPaymentSchema, errorDetailSchema, purchaseInputSchema, purchaseRecordSchema, purchaseResultSchema, ratedSaleRefusalSchema } from '@store/contract';
 import { idSchema } from '@store/contract';
-import { parseId } from '../catalog/catalog-service.ts';
-import { currentUser } from '../accounts/auth.ts';
+import { parseId } from '../../../lib/ids.ts';
+import { currentUser } from '../../../plugins/auth.ts';
 import type { CartService } from './cart-service.ts';
 import type { PurchaseService } from './purchase-service.ts';
-import type { PromoGuesses } from '../selling/promo-codes/guess-limits.ts';
+import type { PromoGuesses } from '../promo-codes/guess-limits.ts';
 
 const tags = ['orders'];
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().min(1).max(200).optional(), 'x-family-unlock': z.string().max(200).optional() });

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, profiles, purchases, videos } from '../../db/schema.ts';
-import { engines } from '../../../test/helpers/engines.ts';
-import { customerWithBalance, type signedInCustomer } from '../../../test/helpers/accounts.ts';
-import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { cartItems, profiles, purchases, videos } from '../../../db/schema.ts';
+import { engines } from '../../../../test/helpers/engines.ts';
+import { customerWithBalance, type signedInCustomer } from '../../../../test/helpers/accounts.ts';
+import { insertFixtureCatalogue } from '../../../../test/helpers/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 type Customer = Awaited<ReturnType<typeof signedInCustomer>>;
 

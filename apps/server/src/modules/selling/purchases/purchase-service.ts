@@ -1,17 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { CheckoutPayment, PurchaseRecord, Rating } from '@store/contract';
-import type { Database } from '../../db/client.ts';
-import { purchases, users, videos } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-errors.ts';
-import { words } from '../../lib/words.ts';
-import { posterUrls } from '../media/images.ts';
-import type { DepositRow, DepositService, PaidOrderBuyer } from '../payments/deposit-service.ts';
-import { purchaseFailure } from '../payments/outcome-words.ts';
-import { requireAgeConfirmation } from '../family/age-confirmation.ts';
+import type { Database } from '../../../db/client.ts';
+import { purchases, users, videos } from '../../../db/schema.ts';
+import { HttpError } from '../../../lib/http-errors.ts';
+import { words } from '../../../lib/words.ts';
+import { posterUrls } from '../../media/index.ts';
+import type { DepositRow, DepositService, PaidOrderBuyer } from '../../payments/index.ts';
+import { purchaseFailure } from '../../payments/index.ts';
+import { requireAgeConfirmation } from '../../family/index.ts';
 import { createPurchaseRepository, type Bought } from './purchase-repository.ts';
 import { needsPricing, purchaseSeller, type PurchaseAnswerBody, type PurchaseOrder } from './purchase-seller.ts';
-import { payForOrder } from '../selling/paid-orders.ts';
+import { payForOrder } from '../paid-orders.ts';
 
 /** What a request says about a sale of 16 and 18 videos (CONTRACT §13): its age confirmation and X-Family-Unlock. */
 export interface RatedSale {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Video } from '@store/contract';
-import { HttpError } from '../lib/http-errors.ts';
-import { createCatalogService } from '../modules/catalog/catalog-service.ts';
-import { escapeHtml, formatKsh, sharePreviewTags, withHead } from '../modules/catalog/share-preview.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { createCatalogService } from './catalog-service.ts';
+import { escapeHtml, formatKsh, sharePreviewTags, withHead } from './share-preview.ts';
 
 /** The API answers a page asks for first, keyed by the exact URL its client requests. */
 type InitialData = Record<string, unknown>;

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { cartItems, videos } from '../../db/schema.ts';
-import { ledger } from '../wallet/ledger.ts';
+import type { Database } from '../../../db/client.ts';
+import { cartItems, videos } from '../../../db/schema.ts';
+import { ledger } from '../../wallet/index.ts';
 
-export type { Bought, BuyOutcome, FoundVideo } from '../wallet/ledger.ts';
+export type { Bought, BuyOutcome, FoundVideo } from '../../wallet/index.ts';
 
 /**
  * Buying's SQL: the whole purchase is the database function buy_videos (migration 0007), one

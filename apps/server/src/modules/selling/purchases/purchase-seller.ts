@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PurchaseRecord } from '@store/contract';
-import type { Database } from '../../db/client.ts';
-import { cartItems, purchases, users, videos } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-errors.ts';
-import { posterUrls } from '../media/images.ts';
-import { videosNote } from '../wallet/ledger.ts';
-import type { PaidOrder, Seller } from '../selling/paid-orders.ts';
-import { rentalRepository } from '../selling/rentals/rental-repository.ts';
+import type { Database } from '../../../db/client.ts';
+import { cartItems, purchases, users, videos } from '../../../db/schema.ts';
+import { HttpError } from '../../../lib/http-errors.ts';
+import { posterUrls } from '../../media/index.ts';
+import { videosNote } from '../../wallet/index.ts';
+import type { PaidOrder, Seller } from '../paid-orders.ts';
+import { rentalRepository } from '../rentals/rental-repository.ts';
 
 /** A purchase that needs pricing (a recent rental's rent taken off, a promo code), as an M-Pesa payment carries it. */
 export interface PurchaseOrder extends PaidOrder {

@@ -1,15 +1,15 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { uploadDatastore } from '../modules/admin/uploads.ts';
-import { mailJobHandler } from '../modules/mail/queued-mailer.ts';
-import { smsJobHandler } from '../modules/sms/queued-sms.ts';
-import type { DemoHeadStart } from '../modules/media/demo-head-start.ts';
-import { locateMediaTools } from '../modules/media/ffmpeg.ts';
-import { createTranscodeHandler } from '../modules/media/pipeline.ts';
-import { createPreviewHandler, queuePreviewBackfill } from '../modules/media/preview-backfill.ts';
-import { scratchRoot } from '../modules/media/storage/index.ts';
-import type { JobKind } from './job-queue.ts';
-import type { KindRunner } from './runner.ts';
+import { uploadDatastore } from './modules/admin/uploads.ts';
+import { mailJobHandler } from './modules/mail/queued-mailer.ts';
+import { smsJobHandler } from './modules/sms/queued-sms.ts';
+import type { DemoHeadStart } from './modules/media/demo-head-start.ts';
+import { locateMediaTools } from './modules/media/ffmpeg.ts';
+import { createTranscodeHandler } from './modules/media/pipeline.ts';
+import { createPreviewHandler, queuePreviewBackfill } from './modules/media/preview-backfill.ts';
+import { scratchRoot } from './modules/media/storage/index.ts';
+import type { JobKind } from './jobs/job-queue.ts';
+import type { KindRunner } from './jobs/runner.ts';
 
 const HOUR_MS = 3600_000;
 /** How often the recurring tasks run (reconciliation's interval is configured: MPESA_RECONCILE_INTERVAL_MS). */

@@ -1,12 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../../lib/http-errors.ts';
-import type { SessionService } from './session-service.ts';
-import type { UserRow } from './user-repository.ts';
+import { HttpError } from '../lib/http-errors.ts';
+import type { users } from '../db/schema.ts';
+
+/** The signed-in user's row, as the auth hook hands it to routes. */
+export type SignedInUser = typeof users.$inferSelect;
+
+/** What the auth hook asks of the accounts module: who an access token belongs to (null: nobody now). */
+export interface AccessTokenReader {
+  userForAccessToken(token: string): Promise<SignedInUser | null>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, set by requireUser. */
-    user: UserRow | null;
+    user: SignedInUser | null;
   }
   interface FastifyInstance {
     /** The one hook that decides who is calling: 401 unless a valid Bearer access token is sent. */
@@ -16,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-export function registerAuth(app: FastifyInstance, sessions: SessionService) {
+export function registerAuth(app: FastifyInstance, sessions: AccessTokenReader) {
   app.decorateRequest('user', null);
   app.decorate('requireUser', async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
@@ -32,7 +39,7 @@ export function registerAuth(app: FastifyInstance, sessions: SessionService) {
 }
 
 /** The user requireUser found; routes that use the hook can rely on it. */
-export function currentUser(request: FastifyRequest): UserRow {
+export function currentUser(request: FastifyRequest): SignedInUser {
   if (!request.user) throw new HttpError(401, 'Authentication credentials were not provided.');
   return request.user;
 }

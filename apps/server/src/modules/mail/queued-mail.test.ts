@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mediaJobs } from '../db/schema.ts';
-import type { Mail, Mailer } from '../modules/mail/mailer.ts';
-import { mailJobHandler, MAIL_ATTEMPTS, queuedMailer } from '../modules/mail/queued-mailer.ts';
-import { engines } from '../../test/helpers/engines.ts';
-import { insertFixtureCatalogue } from '../../test/helpers/fixtures.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-db.ts';
-import { createJobQueue, type Job, type JobQueue } from './job-queue.ts';
-import { startJobRunner } from './runner.ts';
+import { mediaJobs } from '../../db/schema.ts';
+import type { Mail, Mailer } from './mailer.ts';
+import { mailJobHandler, MAIL_ATTEMPTS, queuedMailer } from './queued-mailer.ts';
+import { engines } from '../../../test/helpers/engines.ts';
+import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-db.ts';
+import { createJobQueue, type Job, type JobQueue } from '../../jobs/job-queue.ts';
+import { startJobRunner } from '../../jobs/runner.ts';
 
 const log = pino({ level: 'silent' });
 const mail: Mail = { to: 'wanjiku@example.co.ke', subject: 'Reset your password', text: 'link', html: '<p>link</p>' };

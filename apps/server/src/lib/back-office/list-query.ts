@@ -2,9 +2,9 @@ import { and, asc, count, desc, ilike, inArray, type AnyColumn, type SQL } from 
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AdminList, AdminSortField } from '@store/contract';
 import type { Database } from '../../db/client.ts';
-import { HttpError } from '../../lib/http-errors.ts';
+import { HttpError } from '../http-errors.ts';
 import type { ListWindow } from './crud.ts';
-import { words } from '../../lib/words.ts';
+import { words } from '../words.ts';
 
 /** `%`, `_` and `\` stand for themselves in a search. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CheckoutPayment, Deposit, Video } from '@store/contract';
-import type { Database } from '../../db/client.ts';
-import { deposits, profiles, purchases, videos } from '../../db/schema.ts';
-import { ledgerMismatches, postLedgerEntry } from '../wallet/wallet.ts';
-import { engines } from '../../../test/helpers/engines.ts';
-import { signedInCustomer, signedInStaff } from '../../../test/helpers/accounts.ts';
-import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import type { Database } from '../../../db/client.ts';
+import { deposits, profiles, purchases, videos } from '../../../db/schema.ts';
+import { ledgerMismatches, postLedgerEntry } from '../../wallet/index.ts';
+import { engines } from '../../../../test/helpers/engines.ts';
+import { signedInCustomer, signedInStaff } from '../../../../test/helpers/accounts.ts';
+import { insertFixtureCatalogue } from '../../../../test/helpers/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 type Customer = Awaited<ReturnType<typeof signedInCustomer>>;
 let topUps = 0;

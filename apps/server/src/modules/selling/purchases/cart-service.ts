@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { CartItem } from '@store/contract';
-import type { Database } from '../../db/client.ts';
-import { cartItems, djs, purchases, videos } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-errors.ts';
-import { posterUrls } from '../media/images.ts';
+import type { Database } from '../../../db/client.ts';
+import { cartItems, djs, purchases, videos } from '../../../db/schema.ts';
+import { HttpError } from '../../../lib/http-errors.ts';
+import { posterUrls } from '../../media/index.ts';
 
 /** For sale: published, with a file that plays (CONTRACT §8). */
 const forSale = and(eq(videos.published, true), isNotNull(videos.videoPath));

@@ -3,9 +3,9 @@ import type { Language } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema.ts';
 import { createJobQueue } from '../../jobs/job-queue.ts';
-import { backOfficeMails } from '../mail/back-office-mails.ts';
-import type { Mail } from '../mail/mailer.ts';
-import { queuedMailer } from '../mail/queued-mailer.ts';
+import { backOfficeMails } from './back-office-mails.ts';
+import type { Mail } from './mailer.ts';
+import { queuedMailer } from './queued-mailer.ts';
 
 /** An account's address and name, and its language when the customer chose one. */
 export async function customerAddress(db: Database, userId: number): Promise<{ email: string; username: string; language: Language | null } | null> {

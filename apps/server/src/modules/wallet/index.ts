@@ -1,0 +1,8 @@
+/** The wallet module's front door: what other modules may use (docs/architecture.md). */
+export { owedTo, payoutsTotal, statementLines, withholding } from './dj-earnings.ts';
+export { ledger, videosNote } from './ledger.ts';
+export type { Sale, SaleLineInput } from './ledger.ts';
+export { payoutMismatches } from './payout-ledger.ts';
+export type { Payout, PayoutResult } from './payout-ledger.ts';
+export { ledgerMismatches, postLedgerEntry, saleLineMismatches } from './wallet.ts';
+export type { Bought, BuyOutcome, FoundVideo } from './ledger.ts';
