@@ -33,6 +33,7 @@ export default tseslint.config(
   },
   storefrontWords(),
   backOfficeWords(),
+  ...backOfficeZones(),
 );
 
 /**
@@ -79,7 +80,7 @@ function backOfficeWords() {
           'jsx-attributes': { include: ['aria-label', 'aria-roledescription', 'title', 'placeholder', 'alt', 'label', 'message', 'emptyText', 'helperText', 'defaultTitle'] },
           words: { exclude: ['[0-9!-/:-@[-`{-~]+', '[A-Z_-]+', '—', ' · '] },
           callees: { exclude: ['t', 'w', 'l', 'translate', 'require', 'addEventListener', 'removeEventListener', 'getElementById', 'includes', 'startsWith'] },
-          message: 'Staff read this: put it in the back office\'s messages (apps/admin/src/providers) and show it with t(), w() or l()',
+          message: 'Staff read this: put it in the feature\'s words.ts (apps/admin/src/features/<f>; a label in providers/i18n.ts) and show it with t(), w() or l()',
         },
       ],
     },
@@ -98,6 +99,25 @@ function storefrontZones() {
         [`${web}/features/${f}/**`],
         [intoApp, { regex: `^(\\.\\./)+(features/)?(${features.filter((o) => o !== f).join('|')})/`, message: `A feature never imports another feature (${f} is reaching into one): share through lib/, api/ or components/, or compose in app/.` }],
       ),
+    ),
+  ];
+}
+
+/**
+ * The back office's import direction, the storefront's kind (decision 0019): shared code (components,
+ * lib, providers) -> features (features/<f>: a resource's screens, index.ts and words.ts) -> the app
+ * shell (app/), which registers the features' resources and merges their words. A feature never
+ * imports another feature; shared code never imports a feature or the app. A new feature folder is
+ * covered without editing this.
+ */
+function backOfficeZones() {
+  const src = 'apps/admin/src';
+  const features = fs.readdirSync(path.join(import.meta.dirname, src, 'features'));
+  const only = (files, regex, message) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] } });
+  return [
+    only([`${src}/{components,lib,providers}/**`], '^(\\.\\./)+(features|app)/', 'Shared back-office code (components, lib, providers) must not depend on a feature or on the app: the app passes in what it needs (as app/i18n-provider.ts passes the features\' words).'),
+    ...features.map((f) =>
+      only([`${src}/features/${f}/**`], `^(\\.\\./)+(features/)?(${features.filter((o) => o !== f).join('|')})/`, `A back-office feature never imports another (${f} is reaching into one): move what both use into components/, lib/ or providers/, or compose them in app/.`),
     ),
   ];
 }

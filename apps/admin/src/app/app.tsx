@@ -1,36 +1,36 @@
 import { lazy } from 'react';
 import { Admin, Resource } from 'react-admin';
-import audit from './audit/index.ts';
-import contactMessages from './contact-messages/index.ts';
-import customers from './customers/index.ts';
-import deposits from './deposits/index.ts';
-import djs from './djs/index.ts';
-import genres from './genres/index.ts';
-import ledger from './ledger/index.ts';
-import notifications from './notifications/index.ts';
-import payouts from './payouts/index.ts';
-import people from './people/index.ts';
-import promoCodes, { promoBatches, promoRedemptions } from './promo-codes/index.ts';
-import purchases from './purchases/index.ts';
-import receipts from './receipts/index.ts';
-import reports from './reports/index.ts';
-import bundles from './bundles/index.ts';
-import gifts from './gifts/index.ts';
-import rentals from './rentals/index.ts';
-import statements from './statements/index.ts';
-import videos from './videos/index.ts';
+import audit from '../features/audit/index.ts';
+import contactMessages from '../features/contact-messages/index.ts';
+import customers from '../features/customers/index.ts';
+import deposits from '../features/deposits/index.ts';
+import djs from '../features/djs/index.ts';
+import genres from '../features/genres/index.ts';
+import ledger from '../features/ledger/index.ts';
+import notifications from '../features/notifications/index.ts';
+import payouts from '../features/payouts/index.ts';
+import people from '../features/people/index.ts';
+import promoCodes, { promoBatches, promoRedemptions } from '../features/promo-codes/index.ts';
+import purchases from '../features/purchases/index.ts';
+import receipts from '../features/receipts/index.ts';
+import reports from '../features/reports/index.ts';
+import bundles from '../features/bundles/index.ts';
+import gifts from '../features/gifts/index.ts';
+import rentals from '../features/rentals/index.ts';
+import statements from '../features/statements/index.ts';
+import videos from '../features/videos/index.ts';
 import { StoreLayout } from './layout/layout.tsx';
 import { LoginPage } from './layout/login-page.tsx';
 import { StoreNotification } from './layout/notification.tsx';
 import { theme } from './layout/theme.ts';
-import { authProvider } from './providers/auth-provider.ts';
-import { dataProvider } from './providers/data-provider.ts';
-import { i18nProvider } from './providers/i18n-provider.ts';
-import { queryClient } from './providers/query-client.ts';
-import { w } from './providers/words.ts';
+import { authProvider } from '../providers/auth-provider.ts';
+import { dataProvider } from '../providers/data-provider.ts';
+import { i18nProvider } from './i18n-provider.ts';
+import { queryClient } from '../providers/query-client.ts';
+import { w } from './words.ts';
 
 // The dashboard for staff; a DJ's own login opens on their statement.
-const Dashboard = lazy(() => import('./statements/home.tsx'));
+const Dashboard = lazy(() => import('./home.tsx'));
 
 /**
  * The back office at /admin/: its own bundle, for staff; a DJ's own login (permissions 'dj') gets only

@@ -3,9 +3,9 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { AdminContext, ResourceContextProvider, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminBundle, AdminGift } from '@store/contract';
-import { BundleList } from '../bundles/pages.tsx';
-import { i18nProvider } from '../providers/i18n-provider.ts';
-import { GiftList } from './pages.tsx';
+import { BundleList } from '../features/bundles/pages.tsx';
+import { GiftList } from '../features/gifts/pages.tsx';
+import { i18nProvider } from './i18n-provider.ts';
 
 const gift = (over: Partial<AdminGift>): AdminGift => ({
   id: 1,

@@ -1,8 +1,6 @@
-import { lazy } from 'react';
 import { usePermissions } from 'react-admin';
-import { StatementPage } from './statement-page.tsx';
-
-const Dashboard = lazy(() => import('../dashboard/dashboard.tsx'));
+import { Dashboard } from '../features/dashboard/index.ts';
+import { StatementPage } from '../features/statements/statement-page.tsx';
 
 /** The back office's first screen: the dashboard for staff, a DJ's own login opens on their statement. */
 export default function Home() {

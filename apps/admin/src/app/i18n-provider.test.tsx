@@ -3,14 +3,19 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import englishMessages from 'ra-language-english';
 import { Admin, memoryStore, Resource, type AuthProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import customers from '../customers/index.ts';
-import genres from '../genres/index.ts';
-import videos from '../videos/index.ts';
-import { dataProvider } from './data-provider.ts';
-import { i18nProvider } from './i18n-provider.ts';
-import { kiswahiliRa } from './locales/sw.ts';
-import { englishWords, kiswahiliWords } from './locales/words.ts';
-import { session } from './session.ts';
+import customers from '../features/customers/index.ts';
+import genres from '../features/genres/index.ts';
+import videos from '../features/videos/index.ts';
+import { dataProvider } from '../providers/data-provider.ts';
+import { kiswahiliRa } from '../providers/locales/sw.ts';
+import { session } from '../providers/session.ts';
+import { sharedMessages } from '../providers/words.ts';
+import { FEATURE_MESSAGES, i18nProvider } from './i18n-provider.ts';
+
+/** Every part's messages as the provider merges them: the shared ones, the shell's and each feature's. */
+const parts = [sharedMessages, ...FEATURE_MESSAGES];
+const englishWords: Record<string, string> = Object.assign({}, ...parts.map((p) => p.en.words));
+const kiswahiliWords: Record<string, string> = Object.assign({}, ...parts.map((p) => p.sw.words));
 
 const video = { id: 7, title: 'Empire of Swords', season: 'Season 2', dj_id: 1, genre_id: 1, cartegory: 'series', type: 'Swahili', price: 250, synopsis: '', suggest: false, popular: false, published: true, purchase_times: 3, date_uploaded: '2026-11-20T10:00:00Z', poster: null, playable: true, duration: 754, job: null, files: [] };
 const staff: AuthProvider = { login: async () => undefined, logout: async () => undefined, checkAuth: async () => undefined, checkError: async () => undefined, getPermissions: async () => 'staff' };
@@ -62,11 +67,17 @@ describe('the back office in Kiswahili', () => {
     const placeholders = (s: string) => [...new Set(s.match(/%\{\w+\}/g) ?? [])].sort();
     expect(Object.keys(kiswahiliWords).sort()).toEqual(Object.keys(englishWords).sort());
     for (const [id, text] of Object.entries(englishWords)) {
-      const sw = kiswahiliWords[id as keyof typeof englishWords];
+      const sw = kiswahiliWords[id]!;
       expect(placeholders(sw), id).toEqual(placeholders(text));
       // Product words staff say in English stay, but a sentence is not left in English.
       if (text.split(' ').length > 2) expect(sw, id).not.toBe(text);
     }
+  });
+
+  it('has each sentence and each resource from one part only (a second would silently replace it)', () => {
+    const ids = parts.flatMap((p) => [...Object.keys(p.en.words), ...Object.keys(p.en.resources).map((r) => `resources.${r}`)]);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    for (const p of parts) expect(Object.keys(p.sw.resources).sort()).toEqual(Object.keys(p.en.resources).sort());
   });
 
   it('switches the menu and the list’s labels to Kiswahili from the language menu, remembers it, and asks the API in it', async () => {

@@ -4,22 +4,22 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { AdminContext, ResourceContextProvider, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminSortFields, type AdminList } from '@store/contract';
-import { AuditList } from './audit/pages.tsx';
-import { ContactMessageList } from './contact-messages/pages.tsx';
-import { CustomerList } from './customers/pages.tsx';
-import { DepositList } from './deposits/pages.tsx';
-import { DjList } from './djs/pages.tsx';
-import { GenreList } from './genres/pages.tsx';
-import { LedgerList } from './ledger/pages.tsx';
-import { NotificationList } from './notifications/pages.tsx';
-import { PayoutList } from './payouts/pages.tsx';
-import { PersonList } from './people/pages.tsx';
-import { PurchaseList } from './purchases/pages.tsx';
-import { PromoCodeList } from './promo-codes/pages.tsx';
-import { PromoBatchList } from './promo-codes/batches.tsx';
-import { ReceiptList } from './receipts/pages.tsx';
-import { VideoList } from './videos/video-list.tsx';
-import { i18nProvider } from './providers/i18n-provider.ts';
+import { AuditList } from '../features/audit/pages.tsx';
+import { ContactMessageList } from '../features/contact-messages/pages.tsx';
+import { CustomerList } from '../features/customers/pages.tsx';
+import { DepositList } from '../features/deposits/pages.tsx';
+import { DjList } from '../features/djs/pages.tsx';
+import { GenreList } from '../features/genres/pages.tsx';
+import { LedgerList } from '../features/ledger/pages.tsx';
+import { NotificationList } from '../features/notifications/pages.tsx';
+import { PayoutList } from '../features/payouts/pages.tsx';
+import { PersonList } from '../features/people/pages.tsx';
+import { PurchaseList } from '../features/purchases/pages.tsx';
+import { PromoCodeList } from '../features/promo-codes/pages.tsx';
+import { PromoBatchList } from '../features/promo-codes/batches.tsx';
+import { ReceiptList } from '../features/receipts/pages.tsx';
+import { VideoList } from '../features/videos/video-list.tsx';
+import { i18nProvider } from './i18n-provider.ts';
 
 /** Every list screen of the back office, by the server list it reads. */
 const LIST_SCREENS: Record<AdminList, ComponentType> = {

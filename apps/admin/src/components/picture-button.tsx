@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import ImageIcon from '@mui/icons-material/Image';
-import { adminCall, failureMessage } from './admin-api.ts';
+import { adminCall, failureMessage } from '../lib/admin-api.ts';
 import { useWords, w } from '../providers/words.ts';
 
 /**

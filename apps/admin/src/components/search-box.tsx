@@ -1,8 +1,9 @@
-import { SearchInput, type SearchInputProps } from 'react-admin';
-import type { Word } from '../providers/locales/words.ts';
-import { useWords } from '../providers/words.ts';
+import { SearchInput, useTranslate, type SearchInputProps } from 'react-admin';
 
-/** react-admin's search box with a hint of what it takes, in the back office's language (SearchInput shows a placeholder as given). */
-export function SearchBox({ hint, ...props }: SearchInputProps & { hint: Word }) {
-  return <SearchInput {...props} placeholder={useWords()(hint)} />;
+/**
+ * react-admin's search box with a hint of what it takes, in the back office's language (SearchInput
+ * shows a placeholder as given): the hint is a key, as the feature's `w('customers.search')` gives it.
+ */
+export function SearchBox({ hint, ...props }: SearchInputProps & { hint: string }) {
+  return <SearchInput {...props} placeholder={useTranslate()(hint)} />;
 }

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/Upload';
 import { formatBytes } from '@store/contract';
-import { useTusUpload } from './use-tus-upload.ts';
+import { useTusUpload } from '../lib/use-tus-upload.ts';
 import { useWords } from '../providers/words.ts';
 
 /**

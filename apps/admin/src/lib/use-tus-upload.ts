@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Upload, type DetailedError } from 'tus-js-client';
-import { currentLocale } from '../providers/i18n-provider.ts';
+import { currentLocale } from '../providers/i18n.ts';
 import { currentAccessToken, renewAccessToken, setAccessToken } from '../providers/session.ts';
 import { w } from '../providers/words.ts';
 

@@ -1,6 +1,6 @@
 import { fetchUtils, HttpError } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { currentLocale } from './i18n-provider.ts';
+import { currentLocale } from './i18n.ts';
 import { session } from './session.ts';
 import { w } from './words.ts';
 

@@ -1,5 +1,5 @@
 import { createSessionClient } from '@store/auth-client';
-import { currentLocale } from './i18n-provider.ts';
+import { currentLocale } from './i18n.ts';
 import { w } from './words.ts';
 
 /**

@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useWords, w } from '../providers/words.ts';
+import { useWords, w } from '../words.ts';
 
 /**
  * Staff sign in with their e-mail, as on the storefront (react-admin's own form asks a username), in

@@ -1,9 +1,9 @@
 import { Datagrid, FunctionField, List, SelectInput, SimpleList, TextField, TextInput } from 'react-admin';
 import { formatDate, type AdminAuditEntry } from '@store/contract';
-import { DateTimeField } from '../media/date-time-field.tsx';
-import { csvDate, csvExporter } from '../export/csv-export.ts';
-import { usePhone } from '../layout/use-phone.ts';
-import { l } from '../providers/words.ts';
+import { DateTimeField } from '../../components/date-time-field.tsx';
+import { csvDate, csvExporter } from '../../lib/csv-export.ts';
+import { usePhone } from '../../lib/use-phone.ts';
+import { l } from '../../providers/words.ts';
 
 const filters = [
   <SelectInput key="resource" source="resource" choices={['djs', 'genres', 'notifications', 'contact-messages', 'purchases', 'adjustments'].map((id) => ({ id, name: id }))} alwaysOn />,

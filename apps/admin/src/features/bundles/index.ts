@@ -1,5 +1,5 @@
 import CollectionsBookmarkIcon from '@mui/icons-material/CollectionsBookmark';
-import { page } from '../layout/lazy-page.ts';
+import { page } from '../../lib/lazy-page.ts';
 
 const pages = () => import('./pages.tsx');
 
@@ -12,3 +12,4 @@ export default {
   edit: page(pages, 'BundleEdit'),
   recordRepresentation: 'title',
 };
+export { messages } from './words.ts';

@@ -32,17 +32,18 @@ import Stack from '@mui/material/Stack';
 import TextFieldMui from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatKsh, type AdminBundle } from '@store/contract';
-import { csvExporter } from '../export/csv-export.ts';
-import { usePhone } from '../layout/use-phone.ts';
-import { SearchBox } from '../media/search-box.tsx';
-import { httpClient } from '../providers/data-provider.ts';
-import { l, useWords, w } from '../providers/words.ts';
+import { csvExporter } from '../../lib/csv-export.ts';
+import { usePhone } from '../../lib/use-phone.ts';
+import { SearchBox } from '../../components/search-box.tsx';
+import { httpClient } from '../../providers/data-provider.ts';
+import { l } from '../../providers/words.ts';
+import { useWords, w } from './words.ts';
 
 const kindChoices = [
   { id: 'all_seasons', name: w('bundle.kind_all_seasons') },
   { id: 'staff', name: w('bundle.kind_staff') },
 ];
-const filters = [<SearchBox key="q" source="q" alwaysOn hint="bundle.search" />, <SelectInput key="kind" source="kind" label={w('bundle.kind')} choices={kindChoices} />];
+const filters = [<SearchBox key="q" source="q" alwaysOn hint={w('bundle.search')} />, <SelectInput key="kind" source="kind" label={w('bundle.kind')} choices={kindChoices} />];
 const exporter = csvExporter<AdminBundle>([
   [l('Id'), (b) => b.id],
   [l('Title'), (b) => b.title],

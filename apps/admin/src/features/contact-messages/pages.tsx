@@ -5,10 +5,11 @@ import type { SxProps } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { formatDate } from '@store/contract';
-import { csvDate, csvExporter } from '../export/csv-export.ts';
-import { usePhone } from '../layout/use-phone.ts';
-import { DateTimeField } from '../media/date-time-field.tsx';
-import { l, useWords, w } from '../providers/words.ts';
+import { csvDate, csvExporter } from '../../lib/csv-export.ts';
+import { usePhone } from '../../lib/use-phone.ts';
+import { DateTimeField } from '../../components/date-time-field.tsx';
+import { l } from '../../providers/words.ts';
+import { useWords, w } from './words.ts';
 import { ReplyForm } from './reply-form.tsx';
 import type { ContactMessage } from './contact-message.ts';
 

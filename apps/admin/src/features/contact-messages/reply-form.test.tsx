@@ -2,10 +2,14 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, Notification, RecordContextProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18nProvider } from '../providers/i18n-provider.ts';
-import { session } from '../providers/session.ts';
+import { createI18nProvider } from '../../providers/i18n.ts';
+import { messages } from './words.ts';
+import { session } from '../../providers/session.ts';
 import type { ContactMessage } from './contact-message.ts';
 import { ReplyForm } from './reply-form.tsx';
+
+/** This feature's words and the shared ones, as the app merges them. */
+const i18nProvider = createI18nProvider([messages]);
 
 const message = (over: Partial<ContactMessage> = {}): ContactMessage => ({
   id: 12,

@@ -5,8 +5,8 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDate } from '@store/contract';
-import { adminCall, failureMessage } from '../media/admin-api.ts';
-import { useWords, w } from '../providers/words.ts';
+import { adminCall, failureMessage } from '../../lib/admin-api.ts';
+import { useWords, w } from './words.ts';
 import type { ContactMessage } from './contact-message.ts';
 
 /** The last reply sent, with who sent it and when. */

@@ -7,8 +7,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { formatKsh, type AdminCustomer } from '@store/contract';
-import { adminCall } from '../media/admin-api.ts';
-import { l, useWords, w } from '../providers/words.ts';
+import { adminCall } from '../../lib/admin-api.ts';
+import { l } from '../../providers/words.ts';
+import { useWords, w } from './words.ts';
 
 /** Credit or debit a balance with a reason; the server refuses to take it below zero. */
 export function AdjustBalanceButton() {

@@ -21,18 +21,19 @@ import {
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { formatKsh, type AdminCustomer } from '@store/contract';
-import { KshField } from '../media/ksh-field.tsx';
-import { kinds } from '../ledger/pages.tsx';
-import { DepositStateField } from '../deposits/deposit-state-field.tsx';
-import { RefundButton } from '../purchases/refund-button.tsx';
+import { KshField } from '../../components/ksh-field.tsx';
+import { ledgerKinds } from '../../lib/ledger-kinds.ts';
+import { DepositStateField } from '../../components/deposit-state-field.tsx';
+import { RefundButton } from '../../components/refund-button.tsx';
 import { AdjustBalanceButton } from './adjust-balance-button.tsx';
-import { DateTimeField } from '../media/date-time-field.tsx';
-import { SearchBox } from '../media/search-box.tsx';
-import { csvDate, csvExporter } from '../export/csv-export.ts';
-import { l, useWords } from '../providers/words.ts';
-import type { Word } from '../providers/locales/words.ts';
+import { DateTimeField } from '../../components/date-time-field.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
+import { csvDate, csvExporter } from '../../lib/csv-export.ts';
+import { l } from '../../providers/words.ts';
+import { useWords, w } from './words.ts';
+import type { Word } from './words.ts';
 
-const filters = [<SearchBox key="q" source="q" alwaysOn hint="customers.search" />, <BooleanInput key="is_staff" source="is_staff" label={l('Staff')} />, <BooleanInput key="is_active" source="is_active" label={l('Open')} />];
+const filters = [<SearchBox key="q" source="q" alwaysOn hint={w('customers.search')} />, <BooleanInput key="is_staff" source="is_staff" label={l('Staff')} />, <BooleanInput key="is_active" source="is_active" label={l('Open')} />];
 
 const exporter = csvExporter<AdminCustomer>([
   [l('Id'), (c) => c.id],
@@ -123,7 +124,7 @@ export const CustomerShow = () => (
         <ReferenceManyField reference="ledger" target="user_id" pagination={<Pagination />} perPage={50} label={false}>
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<Empty id="customers.no_ledger" />}>
             <DateTimeField source="created_at" label={l('When')} />
-            <SelectField source="kind" choices={kinds} />
+            <SelectField source="kind" choices={ledgerKinds} />
             <KshField source="amount" label={l('Amount')} textAlign="right" />
             <KshField source="balance_after" label={l('Balance after')} textAlign="right" />
             <TextField source="note" emptyText="—" />

@@ -15,8 +15,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatKsh, type AdminDashboard } from '@store/contract';
-import { adminCall } from '../media/admin-api.ts';
-import { l, useWords, w } from '../providers/words.ts';
+import { adminCall } from '../../lib/admin-api.ts';
+import { l } from '../../providers/words.ts';
+import { useWords, w } from './words.ts';
 
 const filterLink = (resource: string, filter: object) => `/${resource}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 

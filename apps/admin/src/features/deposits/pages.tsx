@@ -2,17 +2,18 @@ import { useState } from 'react';
 import { Datagrid, List, ReferenceField, SelectInput, SimpleList, TextField, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import Button from '@mui/material/Button';
 import { formatDate, formatKsh, type AdminDeposit } from '@store/contract';
-import { adminCall, failureMessage } from '../media/admin-api.ts';
-import { DepositStateField } from './deposit-state-field.tsx';
-import { KshField } from '../media/ksh-field.tsx';
-import { DateTimeField } from '../media/date-time-field.tsx';
-import { SearchBox } from '../media/search-box.tsx';
-import { csvDate, csvExporter } from '../export/csv-export.ts';
-import { usePhone } from '../layout/use-phone.ts';
-import { l, useWords, w } from '../providers/words.ts';
+import { adminCall, failureMessage } from '../../lib/admin-api.ts';
+import { DepositStateField } from '../../components/deposit-state-field.tsx';
+import { KshField } from '../../components/ksh-field.tsx';
+import { DateTimeField } from '../../components/date-time-field.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
+import { csvDate, csvExporter } from '../../lib/csv-export.ts';
+import { usePhone } from '../../lib/use-phone.ts';
+import { l } from '../../providers/words.ts';
+import { useWords, w } from './words.ts';
 
 const states = (['review', 'pending', 'completed', 'failed', 'cancelled'] as const).map((id) => ({ id, name: w(`deposits.${id}`) }));
-const filters = [<SearchBox key="q" source="q" alwaysOn hint="deposits.search" />, <SelectInput key="state" source="state" choices={states} alwaysOn />];
+const filters = [<SearchBox key="q" source="q" alwaysOn hint={w('deposits.search')} />, <SelectInput key="state" source="state" choices={states} alwaysOn />];
 
 /** Asks M-Pesa again about a deposit nobody could settle; only M-Pesa's answer moves money. */
 function RecheckButton(_props: { label?: string }) {

@@ -10,8 +10,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AdminDj } from '@store/contract';
-import { httpClient } from '../providers/data-provider.ts';
-import { l, useWords, w } from '../providers/words.ts';
+import { httpClient } from '../../providers/data-provider.ts';
+import { l } from '../../providers/words.ts';
+import { useWords, w } from './words.ts';
 
 /** The DJ's own login (role dj), or a button for staff to make one. */
 export function DjLoginButton() {

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import { Create, Datagrid, Edit, FunctionField, List, NumberField, NumberInput, SearchInput, SimpleForm, TextField, TextInput, maxValue, minValue, required } from 'react-admin';
 import Button from '@mui/material/Button';
-import { DateTimeField } from '../media/date-time-field.tsx';
-import { csvDate, csvExporter } from '../export/csv-export.ts';
-import { l, useWords } from '../providers/words.ts';
+import { DateTimeField } from '../../components/date-time-field.tsx';
+import { csvDate, csvExporter } from '../../lib/csv-export.ts';
+import { l } from '../../providers/words.ts';
+import { useWords } from './words.ts';
 import { DjLoginButton } from './dj-login-button.tsx';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];

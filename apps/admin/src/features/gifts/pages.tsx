@@ -1,14 +1,15 @@
 import { Datagrid, FunctionField, List, ReferenceField, SelectField, SelectInput, Show, SimpleList, SimpleShowLayout, TextField } from 'react-admin';
 import { formatKsh, GIFT_STATES, type AdminGift } from '@store/contract';
-import { csvDate, csvExporter } from '../export/csv-export.ts';
-import { usePhone } from '../layout/use-phone.ts';
-import { DateTimeField } from '../media/date-time-field.tsx';
-import { KshField } from '../media/ksh-field.tsx';
-import { SearchBox } from '../media/search-box.tsx';
-import { l, useWords, w } from '../providers/words.ts';
+import { csvDate, csvExporter } from '../../lib/csv-export.ts';
+import { usePhone } from '../../lib/use-phone.ts';
+import { DateTimeField } from '../../components/date-time-field.tsx';
+import { KshField } from '../../components/ksh-field.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
+import { l } from '../../providers/words.ts';
+import { useWords, w } from './words.ts';
 
 const stateChoices = GIFT_STATES.map((s) => ({ id: s, name: w(`gift.state_${s}`) }));
-const filters = [<SearchBox key="q" source="q" alwaysOn hint="gift.search" />, <SelectInput key="state" source="state" label={w('gift.state')} choices={stateChoices} />];
+const filters = [<SearchBox key="q" source="q" alwaysOn hint={w('gift.search')} />, <SelectInput key="state" source="state" label={w('gift.state')} choices={stateChoices} />];
 /** Where it was sent: the phone (+254…) or the e-mail address. */
 const sentTo = (g: AdminGift) => (g.to_phone ? `+${g.to_phone}` : (g.to_email ?? ''));
 const exporter = csvExporter<AdminGift>([

@@ -1,12 +1,13 @@
 import { AutocompleteInput, Datagrid, List, ReferenceField, ReferenceInput, SelectField, SelectInput, SimpleList, TextField } from 'react-admin';
 import { formatDate, formatKsh } from '@store/contract';
-import { KshField } from '../media/ksh-field.tsx';
-import { DateTimeField } from '../media/date-time-field.tsx';
-import { csvDate, csvExporter } from '../export/csv-export.ts';
-import { usePhone } from '../layout/use-phone.ts';
-import { l, useWords, w } from '../providers/words.ts';
+import { KshField } from '../../components/ksh-field.tsx';
+import { DateTimeField } from '../../components/date-time-field.tsx';
+import { csvDate, csvExporter } from '../../lib/csv-export.ts';
+import { ledgerKinds as kinds } from '../../lib/ledger-kinds.ts';
+import { usePhone } from '../../lib/use-phone.ts';
+import { l } from '../../providers/words.ts';
+import { useWords } from './words.ts';
 
-export const kinds = (['deposit', 'purchase', 'refund', 'adjustment', 'mpesa_refund', 'mpesa_refund_return'] as const).map((id) => ({ id, name: w(`ledger.${id}`) }));
 const filters = [
   <SelectInput key="kind" source="kind" choices={kinds} alwaysOn />,
   <ReferenceInput key="user" source="user_id" reference="customers" alwaysOn>

@@ -1,7 +1,7 @@
 import { Create, Datagrid, Edit, List, SearchInput, SimpleForm, TextField, TextInput, required } from 'react-admin';
-import { DateTimeField } from '../media/date-time-field.tsx';
-import { csvDate, csvExporter } from '../export/csv-export.ts';
-import { l } from '../providers/words.ts';
+import { DateTimeField } from '../../components/date-time-field.tsx';
+import { csvDate, csvExporter } from '../../lib/csv-export.ts';
+import { l } from '../../providers/words.ts';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 

@@ -1,7 +1,7 @@
 import { Datagrid, FunctionField, List, NumberField, ReferenceField, SelectInput, TextField, usePermissions } from 'react-admin';
 import type { Payout } from '@store/contract';
-import { DateTimeField } from '../media/date-time-field.tsx';
-import { useWords } from '../providers/words.ts';
+import { DateTimeField } from '../../components/date-time-field.tsx';
+import { useWords } from './words.ts';
 
 /** DJ payouts, newest first: what went to whom by M-Pesa and how it ended. A DJ's login sees only its own (the server decides). */
 export function PayoutList() {

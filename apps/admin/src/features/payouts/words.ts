@@ -1,124 +1,41 @@
+import { resource } from '../../providers/i18n.ts';
+import { featureWords } from '../../providers/words.ts';
+
 /**
- * The back office's sentences for DJ earnings and payouts (CONTRACT §12), spread into the store's
- * words (locales/words.ts) as `payouts.*`, `statements.*` and `djs.*`; the Kiswahili must name the same ids.
+ * DJ payouts (CONTRACT §12): `payouts.*`. English and Kiswahili; the app's i18n provider
+ * (app/i18n-provider.ts) merges them with every other feature's, as `store.<id>` and `resources.<name>`.
  */
-export const payoutWordsEnglish = {
-  'statements.title': 'DJ statements',
-  'statements.dj': 'DJ',
-  'statements.month': 'Month',
-  'statements.pick_dj': 'Choose a DJ to see their statement.',
-  'statements.loading': 'Loading the statement',
-  'statements.failed': 'The statement could not be loaded: %{error}',
-  'statements.empty': 'No sales in this month.',
-  'statements.kind': 'Kind',
-  'statements.title_col': 'Video',
-  'statements.paid': 'Paid (Ksh)',
-  'statements.vat': 'VAT (Ksh)',
-  'statements.earned': 'Earned (Ksh)',
-  'statements.earnings': 'Earnings this month',
-  'statements.withholding': 'Withholding tax',
-  'statements.payouts': 'Paid out this month',
-  'statements.owed': 'Owed now',
-  'statements.csv': 'Download CSV',
-  'statements.kind_purchase': 'Purchase',
-  'statements.kind_rental': 'Rental',
-  'statements.kind_bundle': 'Bundle',
-  'statements.kind_gift': 'Gift',
-  'statements.kind_refund': 'Refund',
-
-  'payouts.title': 'Payouts',
-  'payouts.pay': 'Pay Ksh %{owed}',
-  'payouts.nothing_owed': 'Nothing owed',
-  'payouts.dialog_title': 'Pay %{dj} by M-Pesa',
-  'payouts.amount': 'Amount (Ksh)',
-  'payouts.help': 'Ksh %{owed} is owed. It goes to %{phone} by M-Pesa B2C, once.',
-  'payouts.no_phone': 'Set this DJ’s payout phone first.',
-  'payouts.confirm': 'Pay',
-  'payouts.started': 'Payout of Ksh %{amount} sent to M-Pesa.',
-  'payouts.failed': 'The payout failed.',
-  'payouts.state_pending': 'Waiting for M-Pesa',
-  'payouts.state_completed': 'Paid',
-  'payouts.state_failed': 'Failed (owed again)',
-  'payouts.receipt': 'M-Pesa receipt',
-  'payouts.phone': 'Phone',
-  'payouts.state': 'State',
-  'payouts.amount_col': 'Amount (Ksh)',
-  'payouts.when': 'When',
-
-  'djs.share': 'Revenue share (%)',
-  'djs.share_help': 'Of what each sale brings in less VAT',
-  'djs.payout_phone': 'M-Pesa payout phone',
-  'djs.login': 'DJ’s own login',
-  'djs.give_login': 'Give this DJ a login',
-  'djs.login_help': 'The DJ signs in to the back office with it and sees only their own statements and payouts.',
-  'djs.login_created': 'The login %{username} is made.',
-  'djs.statement': 'Statement',
-
-  'ledger.mpesa_refund': 'Refund sent to M-Pesa',
-  'ledger.mpesa_refund_return': 'Refund back from M-Pesa',
-
-  'refund.to_balance': 'To the customer’s balance',
-  'refund.to_mpesa': 'To the customer’s M-Pesa phone',
-  'refund.mpesa_help': 'Ksh %{price} is sent to their M-Pesa by B2C; if M-Pesa cannot take it, it goes to the balance. They are told either way.',
-};
-export type PayoutWord = keyof typeof payoutWordsEnglish;
-
-export const payoutWordsKiswahili: Record<PayoutWord, string> = {
-  'statements.title': 'Taarifa za DJ',
-  'statements.dj': 'DJ',
-  'statements.month': 'Mwezi',
-  'statements.pick_dj': 'Chagua DJ uone taarifa yake.',
-  'statements.loading': 'Inapakia taarifa',
-  'statements.failed': 'Taarifa haikuweza kupakiwa: %{error}',
-  'statements.empty': 'Hakuna mauzo mwezi huu.',
-  'statements.kind': 'Aina',
-  'statements.title_col': 'Video',
-  'statements.paid': 'Kilicholipwa (Ksh)',
-  'statements.vat': 'VAT (Ksh)',
-  'statements.earned': 'Mapato (Ksh)',
-  'statements.earnings': 'Mapato ya mwezi huu',
-  'statements.withholding': 'Kodi ya zuio',
-  'statements.payouts': 'Yaliyolipwa mwezi huu',
-  'statements.owed': 'Anadai sasa',
-  'statements.csv': 'Pakua CSV',
-  'statements.kind_purchase': 'Ununuzi',
-  'statements.kind_rental': 'Kukodisha',
-  'statements.kind_bundle': 'Kifurushi',
-  'statements.kind_gift': 'Zawadi',
-  'statements.kind_refund': 'Kurudisha pesa',
-
-  'payouts.title': 'Malipo kwa DJ',
-  'payouts.pay': 'Lipa Ksh %{owed}',
-  'payouts.nothing_owed': 'Hakuna deni',
-  'payouts.dialog_title': 'Mlipe %{dj} kwa M-Pesa',
-  'payouts.amount': 'Kiasi (Ksh)',
-  'payouts.help': 'Anadai Ksh %{owed}. Zinatumwa kwa %{phone} kwa M-Pesa B2C, mara moja.',
-  'payouts.no_phone': 'Weka kwanza simu ya malipo ya DJ huyu.',
-  'payouts.confirm': 'Lipa',
-  'payouts.started': 'Malipo ya Ksh %{amount} yametumwa kwa M-Pesa.',
-  'payouts.failed': 'Malipo yameshindikana.',
-  'payouts.state_pending': 'Inasubiri M-Pesa',
-  'payouts.state_completed': 'Imelipwa',
-  'payouts.state_failed': 'Imeshindikana (bado anadai)',
-  'payouts.receipt': 'Risiti ya M-Pesa',
-  'payouts.phone': 'Simu',
-  'payouts.state': 'Hali',
-  'payouts.amount_col': 'Kiasi (Ksh)',
-  'payouts.when': 'Lini',
-
-  'djs.share': 'Sehemu ya mapato (%)',
-  'djs.share_help': 'Ya kila mauzo baada ya kutoa VAT',
-  'djs.payout_phone': 'Simu ya malipo ya M-Pesa',
-  'djs.login': 'Akaunti ya DJ mwenyewe',
-  'djs.give_login': 'Mpe DJ huyu akaunti',
-  'djs.login_help': 'DJ anaingia ofisi ya nyuma kwa akaunti hii na anaona taarifa na malipo yake tu.',
-  'djs.login_created': 'Akaunti %{username} imeundwa.',
-  'djs.statement': 'Taarifa',
-
-  'ledger.mpesa_refund': 'Pesa zilizotumwa kwa M-Pesa',
-  'ledger.mpesa_refund_return': 'Pesa zilizorudi kutoka M-Pesa',
-
-  'refund.to_balance': 'Kwenye salio la mteja',
-  'refund.to_mpesa': 'Kwenye simu ya M-Pesa ya mteja',
-  'refund.mpesa_help': 'Ksh %{price} zinatumwa kwa M-Pesa yake kwa B2C; M-Pesa isipozipokea, zinarudi kwenye salio. Ataarifiwa kwa vyovyote.',
-};
+export const { messages, w, useWords } = featureWords(
+  {
+    en: {
+      'payouts.title': 'Payouts',
+      'payouts.state_pending': 'Waiting for M-Pesa',
+      'payouts.state_completed': 'Paid',
+      'payouts.state_failed': 'Failed (owed again)',
+      'payouts.receipt': 'M-Pesa receipt',
+      'payouts.phone': 'Phone',
+      'payouts.state': 'State',
+      'payouts.amount_col': 'Amount (Ksh)',
+      'payouts.when': 'When',
+    },
+    sw: {
+      'payouts.title': 'Malipo kwa DJ',
+      'payouts.state_pending': 'Inasubiri M-Pesa',
+      'payouts.state_completed': 'Imelipwa',
+      'payouts.state_failed': 'Imeshindikana (bado anadai)',
+      'payouts.receipt': 'Risiti ya M-Pesa',
+      'payouts.phone': 'Simu',
+      'payouts.state': 'Hali',
+      'payouts.amount_col': 'Kiasi (Ksh)',
+      'payouts.when': 'Lini',
+    },
+  },
+  {
+    en: {
+      payouts: resource('Payout |||| Payouts', 'Saved.', 'Saved.', 'Deleted.', { id: 'Id' }),
+    },
+    sw: {
+      payouts: resource('Malipo kwa DJ |||| Malipo kwa DJ', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.', { id: 'Namba' }),
+    },
+  },
+);

@@ -2,9 +2,10 @@ import { Create, Datagrid, Edit, List, maxLength, NumberField, NumberInput, requ
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { AdminPerson } from '@store/contract';
-import { PictureButton } from '../media/picture-button.tsx';
-import { csvExporter } from '../export/csv-export.ts';
-import { l, useWords, w } from '../providers/words.ts';
+import { PictureButton } from '../../components/picture-button.tsx';
+import { csvExporter } from '../../lib/csv-export.ts';
+import { l } from '../../providers/words.ts';
+import { useWords, w, type Word } from './words.ts';
 
 const roles = [
   { id: 'ceo', name: w('people.ceo') },
@@ -18,7 +19,7 @@ function Picture({ size }: { size: number }) {
   return <img src={p.picture} alt={size > 60 ? t('people.picture_of', { name: p.full_name }) : ''} width={size} height={size} style={{ borderRadius: '50%', objectFit: 'cover', display: 'block' }} />;
 }
 
-const exporter = csvExporter<AdminPerson>([
+const exporter = csvExporter<AdminPerson, Word>([
   [l('Name'), (p) => p.full_name],
   [l('Title'), (p) => p.title],
   [l('Role'), (p, c) => c.t(`people.${p.role}`)],

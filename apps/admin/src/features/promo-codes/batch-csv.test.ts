@@ -2,8 +2,12 @@
 import type { DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminPromoCode } from '@store/contract';
-import { i18nProvider } from '../providers/i18n-provider.ts';
+import { createI18nProvider } from '../../providers/i18n.ts';
+import { messages } from './words.ts';
 import { batchCsv } from './batch-csv.ts';
+
+/** This feature's words and the shared ones, as the app merges them. */
+const i18nProvider = createI18nProvider([messages]);
 
 const code = (id: number, c: string, over: Partial<AdminPromoCode> = {}): AdminPromoCode => ({
   id,

@@ -1,6 +1,6 @@
 import { downloadCSV, type DataProvider } from 'react-admin';
 import { formatDate, MAX_PROMO_BATCH, type AdminPromoBatch, type AdminPromoCode } from '@store/contract';
-import { toCsv } from '../export/csv-export.ts';
+import { toCsv } from '../../lib/csv-export.ts';
 import { promoColumns } from './promo-format.ts';
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;

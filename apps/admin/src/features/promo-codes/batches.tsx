@@ -26,9 +26,10 @@ import {
 } from 'react-admin';
 import { useState } from 'react';
 import { MAX_PROMO_BATCH, type AdminPromoBatch, type AdminPromoCode } from '@store/contract';
-import { usePhone } from '../layout/use-phone.ts';
-import { DateTimeField } from '../media/date-time-field.tsx';
-import { l, useWords, w } from '../providers/words.ts';
+import { usePhone } from '../../lib/use-phone.ts';
+import { DateTimeField } from '../../components/date-time-field.tsx';
+import { l } from '../../providers/words.ts';
+import { useWords, w } from './words.ts';
 import { downloadBatchCsv } from './batch-csv.ts';
 import { useOffWords, useUses } from './promo-format.ts';
 import { TermsInputs, newTerms } from './terms-inputs.tsx';

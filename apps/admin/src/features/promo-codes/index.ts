@@ -1,6 +1,6 @@
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
-import { page } from '../layout/lazy-page.ts';
+import { page } from '../../lib/lazy-page.ts';
 
 const pages = () => import('./pages.tsx');
 const batches = () => import('./batches.tsx');
@@ -26,3 +26,4 @@ export const promoBatches = {
 
 /** A code's uses, read on its page only (no menu entry). */
 export const promoRedemptions = { name: 'promo-redemptions' };
+export { messages } from './words.ts';

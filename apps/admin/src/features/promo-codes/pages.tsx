@@ -24,16 +24,17 @@ import {
 } from 'react-admin';
 import Typography from '@mui/material/Typography';
 import { formatKsh, PROMO_REDEMPTION_STATES, type AdminPromoCode, type AdminPromoRedemption } from '@store/contract';
-import { csvExporter } from '../export/csv-export.ts';
-import { usePhone } from '../layout/use-phone.ts';
-import { DateTimeField } from '../media/date-time-field.tsx';
-import { KshField } from '../media/ksh-field.tsx';
-import { SearchBox } from '../media/search-box.tsx';
-import { l, useWords, w } from '../providers/words.ts';
+import { csvExporter } from '../../lib/csv-export.ts';
+import { usePhone } from '../../lib/use-phone.ts';
+import { DateTimeField } from '../../components/date-time-field.tsx';
+import { KshField } from '../../components/ksh-field.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
+import { l } from '../../providers/words.ts';
+import { useWords, w } from './words.ts';
 import { promoColumns, useOffWords, useUses } from './promo-format.ts';
 import { TermsInputs, kindChoices, newTerms } from './terms-inputs.tsx';
 
-const filters = [<SearchBox key="q" source="q" alwaysOn hint="promo.search" />, <BooleanInput key="active" source="active" label={w('promo.active')} />];
+const filters = [<SearchBox key="q" source="q" alwaysOn hint={w('promo.search')} />, <BooleanInput key="active" source="active" label={w('promo.active')} />];
 const exporter = csvExporter<AdminPromoCode>(promoColumns);
 
 export function PromoCodeList() {

@@ -1,11 +1,10 @@
 import { groupDigits, type AdminPromoCode } from '@store/contract';
-import { csvDate, type CsvColumn } from '../export/csv-export.ts';
-import type { Label } from '../providers/i18n-provider.ts';
-import { useWords, w } from '../providers/words.ts';
-import type { PromoWord } from './words.ts';
+import { csvDate, type CsvColumn } from '../../lib/csv-export.ts';
+import type { Label } from '../../providers/i18n.ts';
+import { useWords, w, type Word } from './words.ts';
 
 /** A CSV header from the promo words (react-admin translates `store.<id>` keys as it does labels). */
-const header = (id: PromoWord) => w(id) as Label;
+const header = (id: Word) => w(id) as Label;
 
 type Offer = Pick<AdminPromoCode, 'percent_off' | 'amount_off'>;
 type Use = Pick<AdminPromoCode, 'times_redeemed' | 'max_redemptions'>;

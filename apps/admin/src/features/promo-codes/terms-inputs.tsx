@@ -2,7 +2,7 @@ import { AutocompleteArrayInput, BooleanInput, CheckboxGroupInput, DateTimeInput
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PROMO_KINDS } from '@store/contract';
-import { w, useWords } from '../providers/words.ts';
+import { useWords, w } from './words.ts';
 
 export const kindChoices = PROMO_KINDS.map((k) => ({ id: k, name: w(`promo.kind_${k}`) }));
 const row = { direction: { xs: 'column', sm: 'row' }, spacing: { xs: 0, sm: 2 }, sx: { width: '100%' } } as const;

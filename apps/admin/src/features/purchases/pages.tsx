@@ -1,16 +1,17 @@
 import { BooleanInput, Datagrid, FunctionField, List, ReferenceField, SimpleList, TextField } from 'react-admin';
 import { formatDate, formatKsh, type AdminPurchase } from '@store/contract';
-import { RefundButton } from './refund-button.tsx';
-import { csvDate, csvExporter } from '../export/csv-export.ts';
-import { usePhone } from '../layout/use-phone.ts';
-import { KshField } from '../media/ksh-field.tsx';
-import { DateTimeField } from '../media/date-time-field.tsx';
-import { SearchBox } from '../media/search-box.tsx';
-import { l, useWords, w } from '../providers/words.ts';
+import { RefundButton } from '../../components/refund-button.tsx';
+import { csvDate, csvExporter } from '../../lib/csv-export.ts';
+import { usePhone } from '../../lib/use-phone.ts';
+import { KshField } from '../../components/ksh-field.tsx';
+import { DateTimeField } from '../../components/date-time-field.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
+import { l } from '../../providers/words.ts';
+import { useWords, w } from './words.ts';
 
 // One box for what a customer tells staff: their name, phone or e-mail, or the video's title.
 const filters = [
-  <SearchBox key="q" source="q" alwaysOn hint="purchases.search" />,
+  <SearchBox key="q" source="q" alwaysOn hint={w('purchases.search')} />,
   <BooleanInput key="refunded" source="refunded" label={l('Refunded')} />,
 ];
 

@@ -3,8 +3,12 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { AdminContext, ResourceContextProvider, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminReceipt } from '@store/contract';
-import { i18nProvider } from '../providers/i18n-provider.ts';
+import { createI18nProvider } from '../../providers/i18n.ts';
+import { messages } from './words.ts';
 import { ReceiptList } from './pages.tsx';
+
+/** This feature's words and the shared ones, as the app merges them. */
+const i18nProvider = createI18nProvider([messages]);
 
 const refused: AdminReceipt = { id: 7, invoice_no: 41, kind: 'sale', total: 199, customer_email: 'amina@example.co.ke', issued_at: '2026-11-24T07:15:00Z', state: 'failed', attempts: 3, result_code: '910', error: 'Request parameter error: taxAmtB is not the 16% inside taxblAmtB', next_attempt_at: '2026-11-24T07:25:00Z' };
 

@@ -4,10 +4,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { formatDate, formatKsh, type AdminReceipt } from '@store/contract';
-import { adminCall, failureMessage } from '../media/admin-api.ts';
-import { DateTimeField } from '../media/date-time-field.tsx';
-import { usePhone } from '../layout/use-phone.ts';
-import { useWords, w } from '../providers/words.ts';
+import { adminCall, failureMessage } from '../../lib/admin-api.ts';
+import { DateTimeField } from '../../components/date-time-field.tsx';
+import { usePhone } from '../../lib/use-phone.ts';
+import { useWords, w } from './words.ts';
 
 const filters = [
   <SelectInput

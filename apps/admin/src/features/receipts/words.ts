@@ -1,47 +1,61 @@
-/**
- * The back office's sentences for tax receipts (CONTRACT §12), spread into the store's words
- * (locales/words.ts) as `receipts.*`; the Kiswahili must name the same ids.
- */
-export const receiptWordsEnglish = {
-  'receipts.invoice': 'Invoice',
-  'receipts.number_follows': 'Number follows when KRA signs',
-  'receipts.kind': 'Kind',
-  'receipts.kind_sale': 'Tax invoice',
-  'receipts.kind_credit_note': 'Credit note',
-  'receipts.customer': 'Customer',
-  'receipts.total': 'Total',
-  'receipts.issued': 'Issued',
-  'receipts.state': 'eTIMS',
-  'receipts.pending': 'Waiting',
-  'receipts.failed': 'Refused',
-  'receipts.attempts': 'Tries',
-  'receipts.why': 'Why',
-  'receipts.next': 'Next try',
-  'receipts.retry': 'Retry now',
-  'receipts.retried': 'It will be sent to eTIMS again within seconds.',
-  'receipts.retry_failed': 'Could not ask for a retry.',
-  'receipts.empty': 'Every receipt is signed by KRA eTIMS.',
-  'receipts.in_order': 'Invoices go to eTIMS in order: one that waits holds back those after it.',
-};
+import { resource } from '../../providers/i18n.ts';
+import { featureWords } from '../../providers/words.ts';
 
-export const receiptWordsKiswahili: typeof receiptWordsEnglish = {
-  'receipts.invoice': 'Ankara',
-  'receipts.number_follows': 'Nambari itafuata KRA ikisaini',
-  'receipts.kind': 'Aina',
-  'receipts.kind_sale': 'Ankara ya kodi',
-  'receipts.kind_credit_note': 'Hati ya marejesho',
-  'receipts.customer': 'Mteja',
-  'receipts.total': 'Jumla',
-  'receipts.issued': 'Ilitolewa',
-  'receipts.state': 'eTIMS',
-  'receipts.pending': 'Inasubiri',
-  'receipts.failed': 'Imekataliwa',
-  'receipts.attempts': 'Majaribio',
-  'receipts.why': 'Sababu',
-  'receipts.next': 'Jaribio lijalo',
-  'receipts.retry': 'Jaribu sasa',
-  'receipts.retried': 'Itatumwa tena kwa eTIMS baada ya sekunde chache.',
-  'receipts.retry_failed': 'Imeshindikana kuomba jaribio jipya.',
-  'receipts.empty': 'Kila risiti imesainiwa na KRA eTIMS.',
-  'receipts.in_order': 'Ankara hutumwa kwa eTIMS kwa mpangilio: inayosubiri huzuia zinazofuata.',
-};
+/**
+ * Tax receipts (CONTRACT §12): `receipts.*`. English and Kiswahili; the app's i18n provider
+ * (app/i18n-provider.ts) merges them with every other feature's, as `store.<id>` and `resources.<name>`.
+ */
+export const { messages, w, useWords } = featureWords(
+  {
+    en: {
+      'receipts.invoice': 'Invoice',
+      'receipts.number_follows': 'Number follows when KRA signs',
+      'receipts.kind': 'Kind',
+      'receipts.kind_sale': 'Tax invoice',
+      'receipts.kind_credit_note': 'Credit note',
+      'receipts.customer': 'Customer',
+      'receipts.total': 'Total',
+      'receipts.issued': 'Issued',
+      'receipts.state': 'eTIMS',
+      'receipts.pending': 'Waiting',
+      'receipts.failed': 'Refused',
+      'receipts.attempts': 'Tries',
+      'receipts.why': 'Why',
+      'receipts.next': 'Next try',
+      'receipts.retry': 'Retry now',
+      'receipts.retried': 'It will be sent to eTIMS again within seconds.',
+      'receipts.retry_failed': 'Could not ask for a retry.',
+      'receipts.empty': 'Every receipt is signed by KRA eTIMS.',
+      'receipts.in_order': 'Invoices go to eTIMS in order: one that waits holds back those after it.',
+    },
+    sw: {
+      'receipts.invoice': 'Ankara',
+      'receipts.number_follows': 'Nambari itafuata KRA ikisaini',
+      'receipts.kind': 'Aina',
+      'receipts.kind_sale': 'Ankara ya kodi',
+      'receipts.kind_credit_note': 'Hati ya marejesho',
+      'receipts.customer': 'Mteja',
+      'receipts.total': 'Jumla',
+      'receipts.issued': 'Ilitolewa',
+      'receipts.state': 'eTIMS',
+      'receipts.pending': 'Inasubiri',
+      'receipts.failed': 'Imekataliwa',
+      'receipts.attempts': 'Majaribio',
+      'receipts.why': 'Sababu',
+      'receipts.next': 'Jaribio lijalo',
+      'receipts.retry': 'Jaribu sasa',
+      'receipts.retried': 'Itatumwa tena kwa eTIMS baada ya sekunde chache.',
+      'receipts.retry_failed': 'Imeshindikana kuomba jaribio jipya.',
+      'receipts.empty': 'Kila risiti imesainiwa na KRA eTIMS.',
+      'receipts.in_order': 'Ankara hutumwa kwa eTIMS kwa mpangilio: inayosubiri huzuia zinazofuata.',
+    },
+  },
+  {
+    en: {
+      receipts: resource('Tax receipt |||| Tax receipts (eTIMS)', 'Saved.', 'Saved.', 'Deleted.'),
+    },
+    sw: {
+      receipts: resource('Risiti ya kodi |||| Risiti za kodi (eTIMS)', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.'),
+    },
+  },
+);

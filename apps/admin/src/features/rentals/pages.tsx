@@ -1,9 +1,9 @@
 import { BooleanField, BooleanInput, Datagrid, FunctionField, List, ReferenceField, Show, SimpleList, SimpleShowLayout, TextField } from 'react-admin';
 import { formatKsh, type AdminRental } from '@store/contract';
-import { usePhone } from '../layout/use-phone.ts';
-import { DateTimeField } from '../media/date-time-field.tsx';
-import { KshField } from '../media/ksh-field.tsx';
-import { useWords, w } from '../providers/words.ts';
+import { usePhone } from '../../lib/use-phone.ts';
+import { DateTimeField } from '../../components/date-time-field.tsx';
+import { KshField } from '../../components/ksh-field.tsx';
+import { useWords, w } from './words.ts';
 
 const filters = [<BooleanInput key="live" source="live" label={w('rentals.live')} />];
 

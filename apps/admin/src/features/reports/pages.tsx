@@ -17,12 +17,11 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatKsh, type PromoUseReport, type RevenueReport } from '@store/contract';
-import { toCsv, type CsvColumn } from '../export/csv-export.ts';
-import { usePhone } from '../layout/use-phone.ts';
-import { adminCall } from '../media/admin-api.ts';
-import type { Label } from '../providers/i18n-provider.ts';
-import type { Word } from '../providers/locales/words.ts';
-import { useWords, w } from '../providers/words.ts';
+import { toCsv, type CsvColumn } from '../../lib/csv-export.ts';
+import { usePhone } from '../../lib/use-phone.ts';
+import { adminCall } from '../../lib/admin-api.ts';
+import type { Label } from '../../providers/i18n.ts';
+import { useWords, w, type Word } from './words.ts';
 
 const REPORTS = ['day', 'dj', 'genre', 'video', 'kind', 'promo'] as const;
 type ReportName = (typeof REPORTS)[number];

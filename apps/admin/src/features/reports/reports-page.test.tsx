@@ -3,9 +3,13 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { AdminContext, type AuthProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PromoUseReport, RevenueReport } from '@store/contract';
-import { i18nProvider } from '../providers/i18n-provider.ts';
-import { session } from '../providers/session.ts';
+import { createI18nProvider } from '../../providers/i18n.ts';
+import { messages } from './words.ts';
+import { session } from '../../providers/session.ts';
 import { ReportsPage } from './pages.tsx';
+
+/** This feature's words and the shared ones, as the app merges them. */
+const i18nProvider = createI18nProvider([messages]);
 
 const row = (key: string, label: string, sales: number, refunds = 0, videos = 1) => ({ key, label, videos, orders: videos ? 1 : 0, sales, refunds, net: sales - refunds });
 const byDay: RevenueReport = {

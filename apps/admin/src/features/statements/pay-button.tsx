@@ -7,8 +7,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { groupDigits, type AdminDj } from '@store/contract';
-import { httpClient } from '../providers/data-provider.ts';
-import { useWords, w } from '../providers/words.ts';
+import { httpClient } from '../../providers/data-provider.ts';
+import { useWords, w } from './words.ts';
 
 /**
  * Pay a DJ what is owed (or part of it) by M-Pesa B2C. One Idempotency-Key per dialog: a double

@@ -3,10 +3,14 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { AdminContext, RecordContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminDj, Statement } from '@store/contract';
-import { RefundButton } from '../purchases/refund-button.tsx';
-import { i18nProvider } from '../providers/i18n-provider.ts';
-import { session } from '../providers/session.ts';
+import { RefundButton } from '../../components/refund-button.tsx';
+import { createI18nProvider } from '../../providers/i18n.ts';
+import { messages } from './words.ts';
+import { session } from '../../providers/session.ts';
 import { StatementPage } from './statement-page.tsx';
+
+/** This feature's words and the shared ones, as the app merges them. */
+const i18nProvider = createI18nProvider([messages]);
 
 const zamu: AdminDj = { id: 1, dj_name: 'Zamu', created_at: '2026-11-01T00:00:00Z', revenue_share_percent: 40, payout_phone: '254708374149', login_username: null };
 const statement: Statement = {

@@ -17,8 +17,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatKsh, groupDigits, type AdminDj, type Statement } from '@store/contract';
-import { httpClient } from '../providers/data-provider.ts';
-import { useWords } from '../providers/words.ts';
+import { httpClient } from '../../providers/data-provider.ts';
+import { useWords } from './words.ts';
 import { PayButton } from './pay-button.tsx';
 import { useMe } from './use-me.ts';
 

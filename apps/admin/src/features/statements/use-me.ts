@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { httpClient } from '../providers/data-provider.ts';
+import { httpClient } from '../../providers/data-provider.ts';
 
 export interface BackOfficeMe {
   role: 'staff' | 'dj';

@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import type { AdminVideo } from '@store/contract';
-import type { Word } from '../providers/locales/words.ts';
-import { useWords } from '../providers/words.ts';
+import type { Word } from './words.ts';
+import { useWords } from './words.ts';
 
 type Say = (id: Word, values?: Record<string, unknown>) => string;
 

@@ -3,9 +3,13 @@ import { cleanup, render, screen, waitFor, fireEvent } from '@testing-library/re
 import { AdminContext, Notification, RecordContextProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminVideo } from '@store/contract';
-import { i18nProvider } from '../providers/i18n-provider.ts';
-import { session } from '../providers/session.ts';
+import { createI18nProvider } from '../../providers/i18n.ts';
+import { messages } from './words.ts';
+import { session } from '../../providers/session.ts';
 import { MediaPanel } from './media-panel.tsx';
+
+/** This feature's words and the shared ones, as the app merges them. */
+const i18nProvider = createI18nProvider([messages]);
 
 const video = (over: Partial<AdminVideo> = {}): AdminVideo => ({
   id: 7,

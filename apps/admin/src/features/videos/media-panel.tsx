@@ -15,12 +15,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { EXTRA_FILE_EXTENSIONS, MAIN_VIDEO_EXTENSIONS, type AdminVideo } from '@store/contract';
-import { adminCall, failureMessage } from '../media/admin-api.ts';
-import { sizeOrDash } from '../media/format.ts';
-import { PictureButton } from '../media/picture-button.tsx';
-import { UploadButton } from '../media/upload-button.tsx';
+import { adminCall, failureMessage } from '../../lib/admin-api.ts';
+import { sizeOrDash } from '../../lib/format.ts';
+import { PictureButton } from '../../components/picture-button.tsx';
+import { UploadButton } from '../../components/upload-button.tsx';
 import { JobChip } from './job-chip.tsx';
-import { useWords, w } from '../providers/words.ts';
+import { useWords, w } from './words.ts';
 
 const accept = (exts: readonly string[]) => exts.map((e) => `.${e}`).join(',');
 

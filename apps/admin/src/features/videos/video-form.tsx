@@ -1,7 +1,8 @@
 import { BooleanInput, maxLength, maxValue, minValue, NumberInput, ReferenceInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import Stack from '@mui/material/Stack';
 import { categoryChoices, ratingChoices } from './video-list.tsx';
-import { l, useWords, w } from '../providers/words.ts';
+import { l } from '../../providers/words.ts';
+import { useWords, w } from './words.ts';
 
 /** Every field of seed §3 staff may set; the DJ decides the `type`, the server counts the rest. */
 export function VideoForm() {

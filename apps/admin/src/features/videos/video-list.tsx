@@ -3,10 +3,11 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { CATEGORIES, RATINGS, formatKsh, type AdminVideo } from '@store/contract';
 import { JobChip, mediaLabel } from './job-chip.tsx';
-import { KshField } from '../media/ksh-field.tsx';
-import { DateTimeField } from '../media/date-time-field.tsx';
-import { csvDate, csvExporter } from '../export/csv-export.ts';
-import { l, useWords, w } from '../providers/words.ts';
+import { KshField } from '../../components/ksh-field.tsx';
+import { DateTimeField } from '../../components/date-time-field.tsx';
+import { csvDate, csvExporter } from '../../lib/csv-export.ts';
+import { l } from '../../providers/words.ts';
+import { useWords, w, type Word } from './words.ts';
 
 /** The categories by name (react-admin translates a choice's name as a key). */
 export const categoryChoices = CATEGORIES.map((c) => ({ id: c, name: w(`videos.${c}`) }));
@@ -28,7 +29,7 @@ const filters = [
   <BooleanInput key="popular" source="popular" label={l('Popular')} />,
 ];
 
-const exporter = csvExporter<AdminVideo>(
+const exporter = csvExporter<AdminVideo, Word>(
   [
     [l('Id'), (v) => v.id],
     [l('Title'), (v) => v.title],

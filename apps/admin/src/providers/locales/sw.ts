@@ -3,8 +3,8 @@ import type { TranslationMessages } from 'react-admin';
 /**
  * react-admin's own messages in Kiswahili, typed as ra-language-english is (react-admin's
  * TranslationMessages names every key: one missing fails typecheck; the messages test also checks the
- * two have the same keys and placeholders), in the words Nairobi staff use. The store's own notices,
- * menu and list labels are in i18n-provider.ts.
+ * two have the same keys and placeholders), in the words Nairobi staff use. The store's own notices
+ * and list labels are in ../i18n.ts, each feature's menu names and sentences in its words.ts.
  */
 export const kiswahiliRa: TranslationMessages = {
   ra: {
