@@ -36,7 +36,7 @@ import { createPayments, type PaymentsOptions } from './modules/payments/index.t
 import { payoutCallbackRoutes } from './modules/payouts/routes.ts';
 import { createPayoutService } from './modules/payouts/payout-service.ts';
 import { createCartService } from './modules/selling/purchases/cart-service.ts';
-import { createPaidOrderBuyer, createPurchaseService } from './modules/selling/purchases/purchase-service.ts';
+import { createPurchaseService } from './modules/selling/purchases/purchase-service.ts';
 import { createPaidOrders } from './modules/selling/paid-orders.ts';
 import { purchaseSeller } from './modules/selling/purchases/purchase-seller.ts';
 import { orderRoutes } from './modules/selling/purchases/routes.ts';
@@ -83,7 +83,7 @@ export interface AppDeps {
   receipts?: ReceiptsOptions;
 }
 
-/** Builds the whole app: external plugins, then app plugins, then routes (ARCHITECTURE.md). */
+/** The one composition root: external plugins, then app plugins, then each module built from what it is given, then its routes (docs/architecture.md). */
 export async function buildApp({ config, database, redis, mailer, queueMail = false, sms, payments: paymentOptions, receipts: receiptOptions }: AppDeps): Promise<FastifyInstance> {
   const catalogCache = new ResponseCache();
   const familyLocks = new FamilyLocks();
@@ -162,29 +162,32 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
   });
 
   const catalogChanged = () => app.catalogCache.clear();
+  // The simulator's phone page, which the storefront links to after an STK push in simulator mode.
+  const simulatorPhone = config.mpesa.mode === 'simulator' ? '/mpesa-sim/phone' : null;
   // Orders paid with M-Pesa, by kind (selling/paid-orders.ts): each seller registers itself below.
-  const paidOrders = createPaidOrders(createPaidOrderBuyer({ onCatalogChange: catalogChanged }));
+  const paidOrders = createPaidOrders({ onSold: catalogChanged });
   const payments = await createPayments(app, { buyPaidOrder: paidOrders.buy, releasePaidOrder: paidOrders.release, limits: rateLimits(redis) }, paymentOptions);
   app.decorate('reconcileDeposits', (now?: Date) => payments.reconciler.tick(now));
   app.decorate('depositHistory', (userId: number) => payments.deposits.history(userId));
   app.decorate('recheckDeposit', payments.deposits.recheck);
   const payouts = createPayoutService({ db: database.db, daraja: payments.daraja, publicUrl: config.publicUrl, log: app.log, firstCheckMs: config.mpesa.reconcileAfterMs, withholdingPercent: config.withholdingTaxPercent });
   app.decorate('payouts', payouts);
-  const purchases = createPurchaseService({ db: database.db, deposits: payments.deposits, simulatorPhone: config.mpesa.mode === 'simulator' ? '/mpesa-sim/phone' : null, onCatalogChange: catalogChanged });
+  const purchases = createPurchaseService({ db: database.db, deposits: payments.deposits, simulatorPhone, onCatalogChange: catalogChanged });
   app.decorate('purchaseRecords', (userId: number) => purchases.records(userId));
   const receipts = await createReceipts(app, { mailer: queueMail ? queuedMailer(jobQueue) : app.mailTransport, sms: queueMail ? queuedSms(jobQueue) : app.smsTransport }, receiptOptions);
   app.decorate('receipts', receipts);
   paidOrders.register('bundle', bundleSeller);
   paidOrders.register('rental', rentalSeller);
   paidOrders.register('purchase', purchaseSeller);
-  const rentals = createRentalService({ db: database.db, deposits: payments.deposits, simulatorPhone: config.mpesa.mode === 'simulator' ? '/mpesa-sim/phone' : null });
-  const bundleSales = createBundleSales({ db: database.db, deposits: payments.deposits, simulatorPhone: config.mpesa.mode === 'simulator' ? '/mpesa-sim/phone' : null, onCatalogChange: catalogChanged });
+  const rentals = createRentalService({ db: database.db, deposits: payments.deposits, simulatorPhone });
+  const bundleSales = createBundleSales({ db: database.db, deposits: payments.deposits, simulatorPhone, onCatalogChange: catalogChanged });
   const gifts = createGiftService({ db: database.db, publicUrl: config.publicUrl, onCatalogChange: catalogChanged });
   app.decorate('returnGifts', () => gifts.returnDue());
-  const giftSales = createGiftSales({ db: database.db, deposits: payments.deposits, simulatorPhone: config.mpesa.mode === 'simulator' ? '/mpesa-sim/phone' : null, gifts });
+  const giftSales = createGiftSales({ db: database.db, deposits: payments.deposits, simulatorPhone, gifts });
   paidOrders.register('gift', giftSales.seller);
   // One count of promo code guesses for the preview and every sale that carries a code.
   const promoGuesses = promoGuessLimits(rateLimits(redis));
+  const bundles = createBundleService(database.db);
   const mediaAccess = createMediaAccess(database.db, database.listen);
   app.decorate('mediaAccess', mediaAccess);
   app.addHook('onClose', () => mediaAccess.close());
@@ -203,10 +206,10 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
       await api.register(familyRoutes({ limits: rateLimits(redis) }));
       await api.register(orderRoutes({ purchases, cart: createCartService(database.db), promoGuesses }));
       await api.register(progressRoutes);
-      await api.register(bundleRoutes({ bundles: createBundleService(database.db), sales: bundleSales, promoGuesses }));
+      await api.register(bundleRoutes({ bundles, sales: bundleSales, promoGuesses }));
       await api.register(giftRoutes({ gifts, sales: giftSales, promoGuesses }));
       await api.register(rentalRoutes({ rentals, promoGuesses }));
-      await api.register(promoRoutes({ pricing: defaultPreviewPricing({ bundles: createBundleService(database.db) }), guesses: promoGuesses }));
+      await api.register(promoRoutes({ pricing: defaultPreviewPricing({ bundles }), guesses: promoGuesses }));
       await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },

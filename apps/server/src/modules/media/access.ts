@@ -45,7 +45,7 @@ export async function mediaRight(db: Database, userId: number, videoId: number):
 }
 
 /**
- * The one rule for media bytes (ARCHITECTURE.md): active staff, a customer with an unrefunded
+ * The one rule for media bytes (docs/architecture.md): active staff, a customer with an unrefunded
  * purchase of the video, or with a live rental of it. Every route that hands out or serves a media
  * address asks this, on every request, so a refund, a staff removal or a rental's end cuts access at once.
  */

@@ -175,18 +175,18 @@ async function paymentAnswer(deps: { deposits: DepositService; simulatorPhone: s
  * The sellers of paid orders, by kind (created once per app in app.ts): the transaction that credits
  * an M-Pesa payment sells its order here, in a savepoint, so an order that can no longer be sold
  * (owned meanwhile, a code used up, the balance short) leaves the money on the balance and says why.
- * Orders made before migration 0017 (video ids only) go to `legacy`, orders' buy_videos.
+ * A payment made before orders were stored (migration 0017: video ids only) is a purchase of them.
  */
-export function createPaidOrders(legacy: PaidOrderBuyer) {
+export function createPaidOrders(opts: { onSold?: (() => void) | undefined } = {}) {
   const sellers = new Map<string, Seller>();
   const buy: PaidOrderBuyer = async (tx, deposit) => {
-    const order = deposit.purchaseOrder as PaidOrder | null;
-    if (!order) return legacy(tx, deposit);
+    const order = (deposit.purchaseOrder as PaidOrder | null) ?? { kind: 'purchase', reference: `purchase-deposit-${deposit.id}`, video_ids: deposit.purchaseVideoIds ?? [] };
     const seller = sellers.get(order.kind);
     if (!seller) return failed(tx, order, purchaseFailure.missing);
     try {
       const r = await tx.transaction((sp) => sellOrder(sp as unknown as Database, seller, deposit.userId, order).then((a) => (a.outcome === 'short' ? Promise.reject(new Short(a.balance, a.total)) : a)));
       if (order.promo_code) await confirmRedemption(tx, order.reference);
+      if (r.outcome === 'sold') opts.onSold?.();
       return r.outcome === 'sold' ? { state: 'completed' } : { state: 'failed', detail: purchaseFailure.short };
     } catch (err) {
       if (err instanceof Short) return failed(tx, order, purchaseFailure.short);

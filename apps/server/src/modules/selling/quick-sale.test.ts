@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { promoCodes, promoRedemptions, saleLines, users, videos } from '../../db/schema.ts';
-import { ledgerMismatches, saleLineMismatches } from '../wallet/index.ts';
 import { engines } from '../../../test/helpers/engines.ts';
 import { customerWithBalance } from '../../../test/helpers/accounts.ts';
 import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { quickSaleRepository, type QuickSaleInput } from './quick-sale-repository.ts';
+import { quickSaleRepository } from './quick-sale-repository.ts';
+import { ledger, ledgerMismatches, saleLineMismatches, type QuickSaleInput } from '../wallet/index.ts';
 
 type Customer = Awaited<ReturnType<typeof customerWithBalance>>;
 
@@ -115,7 +115,7 @@ describe.each(engines())('quick sales on %s', (engine) => {
     const read = await quickSaleRepository.facts(db(), c.id, [ids[5]!], null);
     await db().update(videos).set({ price: 35 }).where(eq(videos.id, ids[5]!));
     const sale: QuickSaleInput = { ledgerKind: 'purchase', saleKind: 'purchase', reference: `quick-stale-${engine}`, note: 'x', lines: [{ videoId: ids[5]!, listPrice: 30, amount: 30 }], discount: 0, rentalStartDays: 30 };
-    expect(await quickSaleRepository.sell(db(), { userId: c.id, ids: [ids[5]!], code: null, facts: read.raw, sale })).toEqual({ outcome: 'stale' });
+    expect(await ledger.sellChecked(db(), { userId: c.id, ids: [ids[5]!], code: null, facts: read.raw, sale })).toEqual({ outcome: 'stale' });
     expect(await db().select().from(saleLines).where(eq(saleLines.userId, c.id))).toEqual([]);
     // Short: nothing written either, and the HTTP answer is the contract's 402.
     const poor = await customerWithBalance(t.app, 10);

@@ -1,9 +1,9 @@
 import { ADULT_RATINGS, RENTAL_START_DAYS, type PromoKind, type Rating } from '@store/contract';
 import type { Database } from '../../db/client.ts';
-import type { SaleLineInput } from '../wallet/index.ts';
+import { ledger, type QuickSaleOutcome, type SaleLineInput } from '../wallet/index.ts';
 import { normalizeCode, price, type PromoTerms } from './promo-codes/rules.ts';
 import type { PaidOrder, SellAttempt, Seller } from './paid-orders.ts';
-import { quickSaleRepository as repo, type FactCode, type QuickSaleOutcome, type SaleFacts } from './quick-sale-repository.ts';
+import { quickSaleRepository as repo, type FactCode, type SaleFacts } from './quick-sale-repository.ts';
 
 export type { SaleFacts } from './quick-sale-repository.ts';
 export type QuickSold = Extract<QuickSaleOutcome, { outcome: 'sold' }>;
@@ -56,7 +56,7 @@ export async function quickSell<O extends PaidOrder, T>(db: Database, seller: Se
     discount = priced.discount;
   }
   const sale = { ledgerKind: seller.ledgerKind, saleKind: seller.saleKind, reference: order.reference, note: planned.note, lines, discount, rentalStartDays: RENTAL_START_DAYS };
-  const r = await repo.sell(db, { userId, ids: order.video_ids, code, facts: raw, sale });
+  const r = await ledger.sellChecked(db, { userId, ids: order.video_ids, code, facts: raw, sale });
   if (r.outcome === 'short') return r;
   if (r.outcome !== 'sold') return null;
   return { outcome: 'sold', body: quick.answer(facts, order, r) };

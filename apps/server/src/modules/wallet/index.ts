@@ -5,4 +5,4 @@ export type { Sale, SaleLineInput } from './ledger.ts';
 export { payoutMismatches } from './payout-ledger.ts';
 export type { Payout, PayoutResult } from './payout-ledger.ts';
 export { ledgerMismatches, postLedgerEntry, saleLineMismatches } from './wallet.ts';
-export type { Bought, BuyOutcome, FoundVideo } from './ledger.ts';
+export type { QuickSaleInput, QuickSaleOutcome } from './quick-sale-types.ts';

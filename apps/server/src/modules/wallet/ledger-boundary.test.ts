@@ -19,7 +19,7 @@ const movesMoney: [string, RegExp][] = [
   ['postLedgerEntry', /\bpostLedgerEntry\b/],
   ['a ledger row written', /insert\(\s*ledgerEntries\s*\)|INSERT\s+INTO\s+ledger_entries/i],
   ['a balance written', /\baccount:\s*sql`|UPDATE\s+profiles\s+SET\s+account/i],
-  ['buy_videos called', /SELECT\s+buy_videos\s*\(/i],
+  ['a money-writing SQL function called', /SELECT\s+sell_checked\s*\(/i],
   // What a DJ is owed is read from payouts: a payout made or settled is money too (migration 0023).
   ['a payout written', /insert\(\s*payouts\s*\)|INSERT\s+INTO\s+payouts|update\(\s*payouts\s*\)\s*\.set\(\s*\{\s*state/i],
 ];
@@ -28,8 +28,23 @@ const movesMoney: [string, RegExp][] = [
 // ledger:verify in seed.test.ts; it is the one writer outside the service.
 const allowed = new Set(['demo/sales.ts']);
 
+// The SQL functions allowed to write balances and ledger rows: each is called only by the wallet
+// (ledger.sellChecked), so the rule above covers who may call them.
+const ledgerFunctions = new Set(['sell_checked']);
+const functionsDir = join(src, 'db/functions');
+
 describe('the ledger service is the one place money moves', () => {
-  it('no route or service outside modules/wallet writes a balance, a ledger row, or calls buy_videos', () => {
+  it('no SQL function or trigger but the ledger\'s writes a balance, a ledger row, a sale line or a payout', () => {
+    const writes = /INSERT\s+INTO\s+(ledger_entries|sale_lines|payouts)\b|UPDATE\s+(profiles|payouts)\s+SET\s+(account|state)\b/i;
+    const files = readdirSync(functionsDir).filter((f) => f.endsWith('.sql'));
+    expect(files.length).toBeGreaterThan(5);
+    const offenders = files.filter((f) => writes.test(readFileSync(join(functionsDir, f), 'utf8')) && !ledgerFunctions.has(f.replace(/\.sql$/, '')));
+    expect(offenders).toEqual([]);
+    // The ledger's own function does write them, so the pattern above does find such writes.
+    expect(writes.test(readFileSync(join(functionsDir, 'sell_checked.sql'), 'utf8'))).toBe(true);
+  });
+
+  it('no route or service outside modules/wallet writes a balance, a ledger row, or calls the ledger\'s SQL', () => {
     const offenders = sourceFiles(src).flatMap((file) => {
       const name = relative(src, file).split('\\').join('/');
       if (name.startsWith('modules/wallet/') || allowed.has(name)) return [];

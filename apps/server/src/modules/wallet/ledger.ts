@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { RENT_THEN_OWN_DAYS } from '@store/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { profiles, purchases, saleLines, videos } from '../../db/schema.ts';
@@ -7,35 +8,12 @@ import { payoutLedger } from './payout-ledger.ts';
 import { giftLedger } from './gift-ledger.ts';
 import { postLedgerEntry } from './wallet.ts';
 import { words } from '../../lib/words.ts';
+import type { QuickSaleInput, QuickSaleOutcome } from './quick-sale-types.ts';
 
 const intArray = (xs: number[]) => sql`ARRAY[${sql.join(
   xs.map((x) => sql`${x}`),
   sql`, `,
 )}]::int[]`;
-
-export interface FoundVideo {
-  id: number;
-  price: number;
-  title: string;
-  posterKey: string | null;
-}
-
-/** What buy_videos did, as migration 0007 words it. */
-export type BuyOutcome =
-  | { outcome: 'no_profile' }
-  | { outcome: 'seen'; seen: { requestHash: string; status: number; body: unknown } }
-  | { outcome: 'missing'; found: FoundVideo[] }
-  | { outcome: 'owned'; owned: number[] }
-  | { outcome: 'short'; balance: number; total: number }
-  | Bought;
-
-export interface Bought {
-  outcome: 'bought';
-  balance: number;
-  total: number;
-  found: FoundVideo[];
-  bought: { videoId: number; createdAt: string }[];
-}
 
 /** One video of a sale: its list price and what is charged for it (after any promo code or rent credit). */
 export interface SaleLineInput {
@@ -56,7 +34,7 @@ export interface Sale {
 
 export type SellOutcome = { outcome: 'short'; balance: number; total: number } | { outcome: 'sold'; balance: number; total: number; lineIds: number[] };
 
-/** How a ledger note names videos, as buy_videos (migration 0008) writes it: "Title (Season), Title". */
+/** How a ledger note names videos, as sell (db/functions/sell_checked.sql) writes them: "Title (Season), Title". */
 export const videosNote = (vs: { id: number; title: string; season: string | null }[]) =>
   [...vs]
     .sort((a, b) => a.id - b.id)
@@ -66,9 +44,9 @@ export const videosNote = (vs: { id: number; title: string; season: string | nul
 /**
  * The store's money rules, in one place: every way a balance changes (a paid deposit, a purchase, a
  * refund, a staff adjustment) is a call here, in the caller's transaction, and each writes the balance
- * and its ledger entry together (postLedgerEntry; buy_videos in SQL for purchases, migrations
- * 0007/0008, one statement so one round trip). Routes and other services never write ledger rows or
- * balances themselves (ledger-boundary.test.ts checks the source), so `ledger:verify` holds.
+ * and its ledger entry together (postLedgerEntry; a quick sale's one statement, sell_checked, in
+ * SQL: db/functions/sell_checked.sql). Routes and other services never write ledger rows or
+ * balances themselves, in TypeScript or SQL (ledger-boundary.test.ts checks both), so `ledger:verify` holds.
  */
 export const ledger = {
   /** A paid M-Pesa deposit: its amount onto the balance, once per receipt (a unique reference). */
@@ -77,16 +55,16 @@ export const ledger = {
   },
 
   /**
-   * Buys `ids` for a customer, all or nothing, at the catalogue's prices: the debit, its ledger entry
-   * naming the videos, the purchases and purchase_times (buy_videos). The customer's profile row is
-   * locked first, so one customer's purchases never race.
+   * A quick sale (decision 0048) in one statement: sell_checked sells only if the facts it was priced
+   * from (sale_facts) still hold under the profile lock, counts the code's total limit where it checks
+   * it, and writes the debit, the ledger entry, the sale lines and the purchases or rental.
    */
-  async buyVideos(db: Database, o: { userId: number; ids: number[]; idempotencyKey: string | undefined; requestHash: string; reference: string }): Promise<BuyOutcome> {
+  async sellChecked(db: Database, o: { userId: number; ids: number[]; code: string | null; facts: string; sale: QuickSaleInput }): Promise<QuickSaleOutcome> {
     const result = (await db.execute(
-      sql`SELECT buy_videos(${o.userId}, ${intArray(o.ids)}, ${o.idempotencyKey ?? null}, ${o.requestHash}, ${o.reference}) AS r`,
-    )) as unknown as { rows: { r: BuyOutcome | string }[] };
+      sql`SELECT sell_checked(${o.userId}, ${intArray(o.ids)}, ${o.code}, ${RENT_THEN_OWN_DAYS}, ${o.facts}::jsonb, ${JSON.stringify(o.sale)}::jsonb) AS r`,
+    )) as unknown as { rows: { r: unknown }[] };
     const r = result.rows[0]!.r;
-    return typeof r === 'string' ? (JSON.parse(r) as BuyOutcome) : r;
+    return (typeof r === 'string' ? JSON.parse(r) : r) as QuickSaleOutcome;
   },
 
   /** Locks the customer's profile row for the rest of the transaction (the lock every sale takes first); 404 without one. */
@@ -99,7 +77,7 @@ export const ledger = {
   /**
    * Sells `lines` to a customer in the caller's transaction, the one door for every new way of
    * selling (rentals, bundles, gifts, priced purchases): locks the profile row (the lock order of
-   * buy_videos and applyPromo), answers 'short' when the balance does not cover sum(amount), else
+   * sell_checked and applyPromo), answers 'short' when the balance does not cover sum(amount), else
    * debits the total (0 is allowed: a promo code can bring it there) with one ledger entry and writes
    * one sale line per line, its DJ and title as they are now. `lineIds` are in the order of `lines`.
    * What was sold (purchases, a rental, a gift) is the caller's to write, in the same transaction.

@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PurchaseRecord } from '@store/contract';
-import type { Database } from '../../../db/client.ts';
 import { cartItems, purchases, users, videos } from '../../../db/schema.ts';
 import { HttpError } from '../../../lib/http-errors.ts';
 import { posterUrls } from '../../media/index.ts';
@@ -19,14 +18,8 @@ export interface PurchaseAnswerBody {
   balance: number;
 }
 
-/** Whether buying `ids` needs the selling core rather than buy_videos: a recent rental of one of them. */
-export async function needsPricing(db: Database, userId: number, ids: number[]): Promise<boolean> {
-  return (await rentalRepository.rentCredits(db, userId, ids)).size > 0;
-}
-
 /**
- * Buying through the selling core, with buy_videos's rules (published and playable, not owned) and
- * rent, then own (CONTRACT §11): each video at its price less the rent of a rental live or ended
+ * Buying through the selling core: published and playable, not owned, and rent, then own (CONTRACT §11): each video at its price less the rent of a rental live or ended
  * under 7 days ago, its sale line at that amount, its purchase pointing at the line.
  */
 export const purchaseSeller: Seller<PurchaseOrder, PurchaseAnswerBody> = {

@@ -1,0 +1,7 @@
+-- search_log_deleted(): its live definition, last written by migration 0009_search_changes.sql. db/migrate.ts applies this
+-- file after the migrations whenever it changes (decision 0049): change the function here, not in a migration.
+CREATE OR REPLACE FUNCTION search_log_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO search_changes (kind, ref_id) SELECT TG_ARGV[0], id FROM old_rows;
+  RETURN NULL;
+END $$;
