@@ -1,0 +1,25 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { SessionService } from './session-service.ts';
+import { REFRESH_TTL_S } from './tokens.ts';
+import { profileLanguage, toUserView, type UserRepository, type UserRow } from './user-repository.ts';
+
+/** What the accounts route files share: their tag, the refresh cookie, and the answer to a login. */
+export const tags = ['accounts'];
+export const REFRESH_COOKIE = 'refresh_token';
+export const detail = (message: string) => ({ detail: message });
+
+/** Cookies are sent over HTTPS only in production. */
+export const secureCookies = (app: FastifyInstance) => app.config.env === 'production';
+
+/** Sets the refresh token as an httpOnly cookie, sent only to the API. */
+export function refreshCookieSetter(app: FastifyInstance) {
+  const secure = secureCookies(app);
+  return (reply: FastifyReply, token: string) => reply.setCookie(REFRESH_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure, path: '/api/', maxAge: REFRESH_TTL_S });
+}
+
+/** The seed's login response, for a password login and for a sign-in link alike. */
+export async function loginAnswer(app: FastifyInstance, users: UserRepository, user: UserRow, tokens: Awaited<ReturnType<SessionService['issue']>>) {
+  const me = (await users.withProfile(user.id))!;
+  const profile = { profile_pic: toUserView(me.user, me.profile).profile.profile_pic, language: profileLanguage(me.profile) };
+  return { is_staff: user.isStaff, tokens, username: user.username, purchase: await app.purchaseRecords(user.id), profile };
+}
