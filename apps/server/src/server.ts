@@ -34,7 +34,6 @@ async function main() {
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'db'),
     poolSize: config.databasePoolSize,
-    onIdleError: (err) => console.error('an idle database connection failed; the pool will reconnect:', err.message),
   });
   await migrateDatabase(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined;

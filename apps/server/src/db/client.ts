@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { pino } from 'pino';
 import * as schema from './schema.ts';
 
 /** The one database type the code sees, whichever engine is behind it. */
@@ -95,25 +96,69 @@ async function listenOnPostgres(url: string, channel: string, onMessage: (payloa
 /** How typo-tolerant title search is (pg_trgm's `<%`); a session setting, so set on every connection. */
 const WORD_SIMILARITY_THRESHOLD = 0.6;
 
+/** Where the pool tells of a lost connection: a pino (or Fastify) logger, one JSON line each. */
+export interface DatabaseLog {
+  warn(obj: object, msg: string): void;
+}
+
 export interface OpenOptions {
   /** A PostgreSQL URL; when absent, PGlite is used. */
   url?: string | undefined;
   /** PGlite's directory; absent means in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
-  /** Told when an idle PostgreSQL connection dies (a server restart, an administrator); the pool reconnects. */
-  onIdleError?: (err: Error) => void;
+  /**
+   * How long to wait for a PostgreSQL connection (a new one, or a free one of a busy pool) before the
+   * query fails with pg's "timeout exceeded when trying to connect"; 0 waits for ever.
+   */
+  connectionTimeoutMs?: number | undefined;
+  /** PostgreSQL's statement_timeout on every connection of the pool (57014 beyond it); 0 or unset: none. */
+  statementTimeoutMs?: number | undefined;
+  /** Told of each lost PostgreSQL connection, in use or idle, once; default: JSON on standard output. */
+  log?: DatabaseLog | undefined;
+}
+
+/** What is worth logging of a pg error: never its query or parameters (they hold secrets and addresses). */
+export function connectionErrorFields(err: Error): { code?: string; message: string } {
+  const code = (err as { code?: unknown }).code;
+  return { ...(typeof code === 'string' ? { code } : {}), message: err.message.split('\n')[0]!.slice(0, 200) };
+}
+
+/**
+ * Every connection of the pool gets an 'error' listener when it is made and keeps it, in use or
+ * idle. node-postgres removes the pool's own listener while a connection is checked out (inside
+ * db.transaction, between statements), so without this one a connection dropped there (PostgreSQL
+ * restarting, its backend terminated, a network cut) is an unhandled 'error' event that ends the
+ * process. One loss is reported up to twice (the server's message, then the socket's end): it is
+ * logged once. The query that was running fails on its own and its caller answers for it; the
+ * pool drops the broken connection when it is released and makes a new one when asked.
+ */
+export function handleConnectionErrors(pool: pg.Pool, log: DatabaseLog): void {
+  const reported = new WeakSet<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      if (reported.has(client)) return;
+      reported.add(client);
+      log.warn({ database: connectionErrorFields(err) }, 'a database connection was lost; the pool will make a new one');
+    });
+  });
+  // An idle connection's error reaches the pool too; the connection's own listener has logged it.
+  pool.on('error', () => undefined);
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.url) {
+    const settings = [`-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`];
+    if (opts.statementTimeoutMs) settings.push(`-c statement_timeout=${Math.round(opts.statementTimeoutMs)}`);
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.poolSize ?? 10,
-      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+      options: settings.join(' '),
+      ...(opts.connectionTimeoutMs ? { connectionTimeoutMillis: opts.connectionTimeoutMs } : {}),
+      // Keep-alive probes: a connection dropped silently (a NAT, a balancer, a failover) is noticed.
+      keepAlive: true,
     });
-    // Without a listener, an idle connection's error (PostgreSQL restarting) would crash the process.
-    pool.on('error', (err) => opts.onIdleError?.(err));
+    handleConnectionErrors(pool, opts.log ?? pino({ base: { name: 'database' } }, process.stdout));
     // Fail at start-up, not at the first request, when the server cannot be reached.
     const probe = await pool.connect();
     probe.release();
