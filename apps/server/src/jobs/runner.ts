@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { JOBS_CHANNEL, type Job, type JobKind, type JobQueue } from './job-queue.ts';
+import { JOBS_CHANNEL, LEASE_SECONDS, type Job, type JobKind, type JobQueue } from './job-queue.ts';
 
 export interface JobContext {
   signal: AbortSignal;
@@ -24,29 +24,66 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-type RunnerOptions = { queue: JobQueue; log: FastifyBaseLogger; pollMs?: number; listen?: Listen | undefined } & (
+type RunnerOptions = {
+  queue: JobQueue;
+  log: FastifyBaseLogger;
+  pollMs?: number;
+  /** The longest wait between two tries while the queue's database cannot be reached (the wait doubles from pollMs). */
+  maxBackoffMs?: number;
+  listen?: Listen | undefined;
+} & (
   | { kinds: Partial<Record<JobKind, KindRunner>> }
   /** Transcoding only, `workers` at a time (the first form, kept for its callers). */
   | { handle: JobHandler; workers: number }
 );
 
+/** How long the runner waits at most between two tries while the database is away. */
+export const MAX_BACKOFF_MS = 10_000;
+
+/** An error worth a log line: its code and first line, never a query or its parameters. */
+function briefly(err: unknown): { code?: string; message: string } {
+  const found = err as { code?: unknown; message?: unknown; cause?: unknown };
+  const cause = found?.cause as { code?: unknown; message?: unknown } | undefined;
+  const code = typeof found?.code === 'string' ? found.code : typeof cause?.code === 'string' ? cause.code : undefined;
+  const message = String((cause?.message ?? found?.message ?? err) as string).split('\n')[0]!.slice(0, 200);
+  return { ...(code ? { code } : {}), message };
+}
+
 /**
  * Runs jobs from the durable queue: for each kind, `concurrency` loops that claim only that kind,
  * so a long transcode never holds up a mail. Idle loops poll, and wake at once on a notification
  * (LISTEN/NOTIFY: PostgreSQL tells every process when a job is added).
+ *
+ * While the database is away the loops keep running: a claim that fails waits twice as long as the
+ * last (from pollMs up to maxBackoffMs), and the runner logs one line when the queue goes away and
+ * one when it is back, not one per try. A job's outcome (done, failed, given back) is written again
+ * with the same backoff while its lease lasts; after that it is left to the lease, and runs again.
  */
 export function startJobRunner(opts: RunnerOptions): JobRunner {
   const { queue, log } = opts;
   const pollMs = opts.pollMs ?? 1000;
+  const maxBackoffMs = Math.max(pollMs, opts.maxBackoffMs ?? MAX_BACKOFF_MS);
+  /** Since when the queue could not be reached (null while it can), shared by every loop. */
+  let awaySince: number | null = null;
+  const wentAway = (err: unknown) => {
+    if (awaySince !== null) return;
+    awaySince = Date.now();
+    log.error({ err: briefly(err) }, 'the job queue cannot be reached; trying again with backoff');
+  };
+  const cameBack = () => {
+    if (awaySince === null) return;
+    log.info({ awayMs: Date.now() - awaySince }, 'the job queue is back');
+    awaySince = null;
+  };
   const kinds: Partial<Record<JobKind, KindRunner>> = 'kinds' in opts ? opts.kinds : { transcode: { handle: opts.handle, concurrency: opts.workers } };
   const stopping = new AbortController();
   const sleepers = new Map<JobKind, Set<() => void>>();
 
-  const sleep = (kind: JobKind) =>
+  const sleep = (kind: JobKind, ms = pollMs) =>
     new Promise<void>((resolve) => {
       const set = sleepers.get(kind) ?? new Set();
       sleepers.set(kind, set);
-      const timer = setTimeout(done, pollMs);
+      const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
         stopping.signal.removeEventListener('abort', done);
@@ -60,42 +97,94 @@ export function startJobRunner(opts: RunnerOptions): JobRunner {
     for (const [k, set] of sleepers) if (!kind || k === kind) for (const done of [...set]) done();
   };
 
+  /**
+   * Writes what became of a job, trying again with backoff while the database is away, for as long
+   * as the job's lease lasts (after that another try may have taken it, and this write would be
+   * refused anyway). False when it could not be written: the job runs again once its lease is over.
+   */
+  async function record(job: Job, what: string, write: () => Promise<unknown>): Promise<boolean> {
+    const giveUpAt = Date.now() + LEASE_SECONDS * 1000;
+    let backoff = pollMs;
+    for (;;) {
+      try {
+        await write();
+        return true;
+      } catch (err) {
+        wentAway(err);
+        if (stopping.signal.aborted || Date.now() + backoff > giveUpAt) {
+          log.warn({ job: job.id, kind: job.kind, err: briefly(err) }, `could not record that the job ${what}; it will be tried again when its lease runs out`);
+          return false;
+        }
+      }
+      await sleep(job.kind, backoff);
+      backoff = Math.min(backoff * 2, maxBackoffMs);
+    }
+  }
+
   async function runOne(job: Job, handle: JobHandler) {
     let lastWrite = 0;
     let pending = Promise.resolve();
+    let heartbeatFailed = false;
     const progress = (fraction: number) => {
       const now = Date.now();
       if (now - lastWrite < 1000 && fraction < 1) return;
       lastWrite = now;
-      pending = pending.then(() => queue.heartbeat(job, Math.round(fraction * 100)).then(() => undefined)).catch((err: unknown) => log.warn({ err }, 'job heartbeat failed'));
+      pending = pending
+        .then(() => queue.heartbeat(job, Math.round(fraction * 100)).then(() => undefined))
+        .catch((err: unknown) => {
+          // Once per job: a transcode reports progress every second for as long as the database is away.
+          if (!heartbeatFailed) log.warn({ job: job.id, kind: job.kind, err: briefly(err) }, 'job heartbeat failed');
+          heartbeatFailed = true;
+        });
     };
+    let failure: unknown = null;
+    let failed = false;
     try {
       await handle(job, { signal: stopping.signal, progress });
-      await pending;
-      await queue.complete(job);
-      log.info({ job: job.id, kind: job.kind, video: job.videoId ?? undefined }, 'job done');
     } catch (err) {
-      await pending;
-      if (stopping.signal.aborted) {
-        await queue.release(job);
-        return;
-      }
-      const reason = err instanceof Error ? err.message : String(err);
-      const outcome = await queue.fail(job, reason);
+      failed = true;
+      failure = err;
+    }
+    await pending;
+    if (!failed) {
+      if (await record(job, 'is done', () => queue.complete(job))) log.info({ job: job.id, kind: job.kind, video: job.videoId ?? undefined }, 'job done');
+      return;
+    }
+    if (stopping.signal.aborted) {
+      await record(job, 'was stopped', () => queue.release(job));
+      return;
+    }
+    const reason = failure instanceof Error ? failure.message : String(failure);
+    let outcome: 'retry' | 'failed' | undefined;
+    if (await record(job, 'failed', async () => (outcome = await queue.fail(job, reason)))) {
       log.warn({ job: job.id, kind: job.kind, video: job.videoId ?? undefined, attempt: job.attempts, outcome, reason }, 'job failed');
     }
   }
 
   async function loop(kind: JobKind, handle: JobHandler) {
+    let backoff = pollMs;
     while (!stopping.signal.aborted) {
-      let job: Job | null = null;
+      let job: Job | null;
       try {
         job = await queue.claim([kind]);
       } catch (err) {
-        log.error({ err, kind }, 'could not claim a job');
+        wentAway(err);
+        await sleep(kind, backoff);
+        backoff = Math.min(backoff * 2, maxBackoffMs);
+        continue;
       }
-      if (job) await runOne(job, handle);
-      else await sleep(kind);
+      backoff = pollMs;
+      cameBack();
+      if (!job) {
+        await sleep(kind);
+        continue;
+      }
+      try {
+        await runOne(job, handle);
+      } catch (err) {
+        // runOne catches what it expects; anything else must not end this loop.
+        log.error({ job: job.id, kind, err: briefly(err) }, 'the job runner failed on a job');
+      }
     }
   }
 

@@ -1,0 +1,142 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import type { Job, JobQueue } from './job-queue.ts';
+import { startJobRunner } from './runner.ts';
+
+const down = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+
+/** A queue whose database can be taken away: every call fails while `away` is true. */
+function fakeQueue() {
+  const state = { away: false, claims: 0, claimTimes: [] as number[], waiting: [] as Job[], failed: [] as number[], completed: [] as number[] };
+  let nextId = 1;
+  const check = async () => {
+    if (state.away) throw down();
+  };
+  const queue = {
+    async claim() {
+      state.claims++;
+      state.claimTimes.push(Date.now());
+      await check();
+      return state.waiting.shift() ?? null;
+    },
+    async heartbeat() {
+      await check();
+      return true;
+    },
+    async complete(job: Job) {
+      await check();
+      state.completed.push(job.id);
+    },
+    async fail(job: Job) {
+      await check();
+      state.failed.push(job.id);
+      return 'retry' as const;
+    },
+    async release() {
+      await check();
+    },
+  } as unknown as JobQueue;
+  const add = () => {
+    const job = { id: nextId++, kind: 'mail', attempts: 1, maxAttempts: 3, videoId: null } as unknown as Job;
+    state.waiting.push(job);
+    return job;
+  };
+  return { queue, state, add };
+}
+
+function recordingLog() {
+  const lines: { level: string; obj: object; msg: string }[] = [];
+  const at =
+    (level: string) =>
+    (obj: object | string, msg?: string) =>
+      lines.push(typeof obj === 'string' ? { level, obj: {}, msg: obj } : { level, obj, msg: msg ?? '' });
+  const log = { info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug'), trace: at('trace'), fatal: at('fatal') } as unknown as FastifyBaseLogger;
+  return { log, lines };
+}
+
+describe('the job runner while the database is away', () => {
+  it('keeps running when a failed job cannot be recorded as failed (the database went away meanwhile)', async () => {
+    const { queue, state, add } = fakeQueue();
+    const { log } = recordingLog();
+    const handled: number[] = [];
+    const runner = startJobRunner({
+      queue,
+      log,
+      pollMs: 10,
+      maxBackoffMs: 40,
+      kinds: {
+        'mail': {
+          concurrency: 1,
+          handle: async (job) => {
+            handled.push(job.id);
+            if (job.id === 1) {
+              // The database goes away while the job runs: its failure cannot be written.
+              state.away = true;
+              throw new Error('the mail server said no');
+            }
+          },
+        },
+      },
+    });
+    try {
+      add();
+      await vi.waitFor(() => expect(handled).toEqual([1]));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      state.away = false;
+      add();
+      // The same loop is still there and takes the next job once the database is back.
+      await vi.waitFor(() => expect(handled).toEqual([1, 2]), { timeout: 2000 });
+      await vi.waitFor(() => expect(state.completed).toEqual([2]));
+      // Its failure was written once the database was back, not lost.
+      expect(state.failed).toEqual([1]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('backs off (capped) and logs one line when the queue goes away and one when it is back, whatever the number of loops', async () => {
+    const { queue, state, add } = fakeQueue();
+    const { log, lines } = recordingLog();
+    const handled: number[] = [];
+    state.away = true;
+    const runner = startJobRunner({
+      queue,
+      log,
+      pollMs: 10,
+      maxBackoffMs: 80,
+      kinds: { 'mail': { concurrency: 3, handle: async (job) => void handled.push(job.id) } },
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      // Polling every 10 ms, 3 loops would claim about 180 times in 600 ms; backing off to 80 ms, about 25.
+      expect(state.claims).toBeLessThan(45);
+      expect(state.claims).toBeGreaterThan(6);
+      // The gaps grow to the cap and no further.
+      const gaps = state.claimTimes.slice(-6).map((t, i, all) => (i ? t - all[i - 1]! : 0)).slice(1);
+      for (const gap of gaps) expect(gap).toBeLessThan(200);
+      const problems = lines.filter((l) => l.level !== 'info' && l.level !== 'debug' && l.level !== 'trace');
+      expect(problems).toHaveLength(1);
+      expect(problems[0]!.msg).toMatch(/job queue cannot be reached/);
+      expect(JSON.stringify(problems[0]!.obj)).toContain('ECONNREFUSED');
+      state.away = false;
+      add();
+      await vi.waitFor(() => expect(handled).toEqual([1]), { timeout: 1000 });
+      const after = lines.filter((l) => /job queue/.test(l.msg));
+      expect(after.map((l) => l.level)).toEqual(['error', 'info']);
+      expect(after[1]!.msg).toMatch(/job queue is back/);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('stops promptly while backing off', async () => {
+    const { queue, state } = fakeQueue();
+    const { log } = recordingLog();
+    state.away = true;
+    const runner = startJobRunner({ queue, log, pollMs: 10, maxBackoffMs: 10_000, kinds: { 'mail': { concurrency: 2, handle: async () => undefined } } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    await runner.stop();
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+});
