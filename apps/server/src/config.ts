@@ -24,6 +24,18 @@ const envSchema = z.object({
   /** A PostgreSQL URL; unset means the embedded PGlite database under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * How long a query waits for a PostgreSQL connection (a new one, or a free one of a busy pool)
+   * before it fails and the customer is told to try again (503): a database that does not answer
+   * is noticed in seconds, not when the operating system gives up on the connection.
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
+  /**
+   * PostgreSQL's statement_timeout for the web server's connections: a statement held up longer (a
+   * lock held elsewhere, a runaway query) is cancelled and answered 503 instead of making the customer,
+   * and everyone queued behind them, wait. 0: none. Migrations at start-up run under it too.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   /** The address customers use, for links in e-mails and share previews (default http://localhost:PORT). */
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -126,6 +138,9 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** PostgreSQL: the longest wait for a connection, and the web server's statement timeout (0: none). */
+  databaseConnectTimeoutMs: number;
+  databaseStatementTimeoutMs: number;
   publicUrl: string;
   logLevel: string;
   demoData: boolean;
@@ -224,6 +239,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(repoRoot, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     publicUrl,
     logLevel: e.LOG_LEVEL,
     demoData,

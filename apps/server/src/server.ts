@@ -34,6 +34,8 @@ async function main() {
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'db'),
     poolSize: config.databasePoolSize,
+    connectionTimeoutMs: config.databaseConnectTimeoutMs,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
   });
   await migrateDatabase(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined;

@@ -18,7 +18,8 @@ import { locateMediaTools } from './modules/media/ffmpeg.ts';
 async function main() {
   const config = loadStoreConfig();
   if (!config.databaseUrl) throw new ConfigError('A worker shares the job table with the web servers: set DATABASE_URL to their PostgreSQL.');
-  const database = await openDatabase({ url: config.databaseUrl, poolSize: 4 });
+  // No statement timeout: a worker's jobs may run long statements, and no customer waits on them.
+  const database = await openDatabase({ url: config.databaseUrl, poolSize: 4, connectionTimeoutMs: config.databaseConnectTimeoutMs });
   await migrateDatabase(database);
   if (!locateMediaTools(config.media)) throw new ConfigError('ffmpeg was not found: install it (apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH.');
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined;
