@@ -4,7 +4,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldErrors } from '@store/contract';
 import { isDataException } from '../lib/db-errors.ts';
 import { FieldError, HttpError } from '../lib/http-errors.ts';
-import { languageOf, say, type Words } from '../lib/words.ts';
+import { outageLogThrottle, outageOf, outageSummary, RETRY_AFTER_SECONDS } from '../lib/outage.ts';
+import { languageOf, say, words, type Words } from '../lib/words.ts';
 
 const NON_FIELD = 'non_field_errors';
 
@@ -32,11 +33,17 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
 };
 
+/** What a customer reads while the database, Redis, the bucket or the disk is away. */
+const UNAVAILABLE = words('The store is briefly unavailable. Please try again in a moment.');
+
 /**
  * The one error handler: CONTRACT §3's shapes, honest statuses, nothing internal leaked.
- * Everything under 500 is the caller's mistake and says so; 500s are logged and answered plainly.
+ * Everything under 500 is the caller's mistake and says so. A dependency that is away (lib/outage.ts:
+ * the database, Redis, the bucket, a full disk, a timeout) is a 503 with Retry-After, logged a few
+ * times per outage without its query; other 500s are logged and answered plainly.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
+  const shouldLog = outageLogThrottle();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof FieldError) return reply.status(400).send(fieldErrorsIn(error.fields, request));
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -52,6 +59,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ detail: FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY });
     }
     const status = error.statusCode ?? 500;
+    const outage = status >= 500 ? outageOf(error) : null;
+    if (outage) {
+      const { log, unlogged } = shouldLog(outage);
+      if (log) request.log.warn({ ...outageSummary(error, outage), ...(unlogged ? { unlogged } : {}) }, 'a dependency is unavailable: answered 503');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS[outage]))
+        .send({ detail: say(UNAVAILABLE, languageOf(request.headers)) });
+    }
     if (status >= 400 && status < 500) {
       // @fastify/rate-limit throws the body built in app.ts, with its Retry-After header already set.
       if (status === 429) return reply.status(429).send({ detail: say((error as { detail?: Words }).detail ?? 'Too many requests.', languageOf(request.headers)) });
