@@ -10,6 +10,8 @@ export interface Limit {
   consume(key: string): Promise<{ ok: true } | { ok: false; retryAfterMs: number }>;
   /** Forgets the key's points (a successful login clears its failures). */
   reset(key: string): Promise<void>;
+  /** Gives one point back: the action it was taken for did not happen (the database was away). */
+  giveBack(key: string): Promise<void>;
 }
 
 export type LimitFactory = (name: string, opts: { points: number; windowMs: number }) => Limit;
@@ -36,6 +38,9 @@ export function rateLimits(redis?: Redis): LimitFactory {
       },
       async reset(key) {
         await limiter.delete(key);
+      },
+      async giveBack(key) {
+        await limiter.reward(key, 1);
       },
     };
   };

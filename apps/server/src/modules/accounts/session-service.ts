@@ -71,10 +71,18 @@ export function createSessionService(deps: { db: Database; users: UserRepository
         const retry = Math.ceil(taken.retryAfterMs / 1000);
         throw new HttpError(429, words('Too many failed attempts. Try again in {minutes} minutes.', { minutes: Math.ceil(retry / 60) }), {}, { 'retry-after': String(retry) });
       }
-      const user = await users.byEmail(email);
-      // An unknown e-mail costs the same time as a wrong password, so timing tells nothing.
-      const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
-      if (!user || !ok || !user.isActive) throw invalidCredentials();
+      let user: UserRow | null;
+      try {
+        user = await users.byEmail(email);
+        // An unknown e-mail costs the same time as a wrong password, so timing tells nothing.
+        const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
+        if (!user || !ok || !user.isActive) throw invalidCredentials();
+      } catch (err) {
+        // Only a wrong e-mail or password is a failure. The database (or anything else) failing is
+        // not the customer's: the point goes back, or 27 s of outage would lock them out for 15 minutes.
+        if (!(err instanceof HttpError)) await failures.giveBack(key).catch(() => undefined);
+        throw err;
+      }
       await failures.reset(key);
       return { user, tokens: await issue(user) };
     },
