@@ -27,8 +27,16 @@ import { createTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 async function startRelay(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
   let connections = 0;
+  /** Accepting connections and sending nothing anywhere: a server that hangs, or packets dropped on the way. */
+  let blackhole = false;
   const server = net.createServer((client) => {
     connections++;
+    if (blackhole) {
+      sockets.add(client);
+      client.on('error', () => undefined);
+      client.on('close', () => sockets.delete(client));
+      return;
+    }
     const upstream = net.connect(target.port, target.host);
     for (const s of [client, upstream]) {
       sockets.add(s);
@@ -56,7 +64,17 @@ async function startRelay(target: { host: string; port: number }) {
       await closed;
     },
     async heal() {
+      if (blackhole) {
+        blackhole = false;
+        for (const s of sockets) s.resetAndDestroy();
+        return;
+      }
       await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    },
+    /** Drops every connection and swallows new ones without an answer. */
+    hang() {
+      blackhole = true;
+      for (const s of sockets) s.resetAndDestroy();
     },
     async close() {
       for (const s of sockets) s.destroy();
@@ -209,4 +227,27 @@ describe.each(engines().filter((e) => e === 'postgres'))('the store on %s when t
     const debits = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries).where(sql`${ledgerEntries.userId} = ${buyer.id} AND ${ledgerEntries.amount} < 0`);
     expect(debits[0]!.n).toBe(owned.length);
   }, 30_000);
+
+  it('answers 503 within the connection timeout, not never, while the database hangs', async () => {
+    const customer = await signedInCustomer(app);
+    relay.hang();
+    // The pool drops the connections just reset; every query now needs a new one, which never answers.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    try {
+      const started = Date.now();
+      const [details, info] = await Promise.all([app.inject({ url: '/api/videoDetails/999999/' }), app.inject({ url: '/api/info/', headers: customer.auth })]);
+      const tookMs = Date.now() - started;
+      console.log(`database hanging: answered ${details.statusCode} and ${info.statusCode} after ${tookMs} ms (connection timeout 1000 ms)`);
+      for (const res of [details, info]) {
+        expect(res.statusCode).toBe(503);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(tookMs).toBeGreaterThanOrEqual(900);
+      expect(tookMs).toBeLessThan(3000);
+    } finally {
+      await relay.heal();
+    }
+    await vi.waitFor(async () => expect((await app.inject({ url: '/api/info/', headers: customer.auth })).statusCode).toBe(200), { timeout: 5000, interval: 200 });
+    expect(unhandled).toEqual([]);
+  }, 20_000);
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminQuery } from '../../test/helpers/admin-sql.ts';
@@ -106,6 +107,43 @@ describe.each(engines().filter((e) => e === 'postgres'))('%s timeouts', () => {
       expect(Date.now() - started).toBeLessThan(900);
       await holding;
     } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe.each(engines().filter((e) => e === 'postgres'))('LISTEN on %s that hangs', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase('postgres');
+  });
+  afterAll(() => t?.destroy());
+
+  it('gives up on a connection that never answers after the connection timeout', async () => {
+    // A relay that forwards the pool's first connection and swallows every later one.
+    const target = new URL(t.url!);
+    const held: net.Socket[] = [];
+    let forwarded = 0;
+    const relay = net.createServer((client) => {
+      client.on('error', () => undefined);
+      if (forwarded++ > 0) return void held.push(client);
+      const upstream = net.connect(Number(target.port || 5432), target.hostname);
+      upstream.on('error', () => undefined);
+      client.pipe(upstream).pipe(client);
+      held.push(client, upstream);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const relayed = new URL(t.url!);
+    relayed.hostname = '127.0.0.1';
+    relayed.port = String((relay.address() as net.AddressInfo).port);
+    const handle = await openDatabase({ url: relayed.toString(), poolSize: 1, connectionTimeoutMs: 300, log: { warn: () => undefined } });
+    try {
+      const started = Date.now();
+      await expect(handle.listen('hang_test', () => undefined)).rejects.toThrow(/timeout/i);
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      for (const s of held) s.destroy();
+      relay.close();
       await handle.close();
     }
   });

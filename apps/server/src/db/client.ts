@@ -39,7 +39,7 @@ const RELISTEN_AFTER_MS = 1000;
  * server's message, 'error' and 'end' for the socket), so each connection is replaced once. The first
  * connection's failure is the caller's: it rejects and nothing is retried.
  */
-async function listenOnPostgres(url: string, channel: string, onMessage: (payload: string) => void, state: ListenState = {}): Promise<() => Promise<void>> {
+async function listenOnPostgres(url: string, channel: string, onMessage: (payload: string) => void, state: ListenState = {}, connectionTimeoutMs?: number): Promise<() => Promise<void>> {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
   let closed = false;
   let current: pg.Client | undefined;
@@ -53,7 +53,8 @@ async function listenOnPostgres(url: string, channel: string, onMessage: (payloa
   };
   const connect = async (first: boolean): Promise<void> => {
     // Keep-alive probes: a connection dropped silently (a NAT or a balancer forgetting it) is noticed and replaced.
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    // A connection timeout: a server that hangs is given up on and tried again, not waited on for ever.
+    const client = new pg.Client({ connectionString: url, keepAlive: true, ...(connectionTimeoutMs ? { connectionTimeoutMillis: connectionTimeoutMs } : {}) });
     let lost = false;
     const lose = () => {
       if (lost) return;
@@ -164,7 +165,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     probe.release();
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const url = opts.url;
-    return { db, engine: 'postgres', close: () => pool.end(), listen: (channel, onMessage, state) => listenOnPostgres(url, channel, onMessage, state) };
+    return { db, engine: 'postgres', close: () => pool.end(), listen: (channel, onMessage, state) => listenOnPostgres(url, channel, onMessage, state, opts.connectionTimeoutMs) };
   }
   if (opts.dataDir) await fs.mkdir(path.dirname(opts.dataDir), { recursive: true });
   const client = await PGlite.create({
