@@ -27,6 +27,13 @@ module.exports = {
       from: { path: `${SRC}/modules/([^/]+)/` },
       to: { path: `${SRC}/modules/[^/]+/.+`, pathNot: [`${SRC}/modules/$1/`, `${SRC}/modules/[^/]+/index\\.ts$`] },
     },
+    {
+      name: 'composition-uses-front-doors',
+      severity: 'error',
+      comment: 'The composition root (app.ts, background-tasks.ts, the entries) and the demo and CLIs use modules through index.ts too.',
+      from: { path: `${SRC}/([^/]+\\.ts|demo/|cli/)`, pathNot: '\\.test\\.ts$' },
+      to: { path: `${SRC}/modules/[^/]+/.+`, pathNot: `${SRC}/modules/[^/]+/index\\.ts$` },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

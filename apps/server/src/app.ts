@@ -10,6 +10,11 @@ import { MemoryLocker } from '@tus/server';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
+import type { Locker } from '@tus/server';
+import { type MediaAccess, type MediaStore, registerPublicImages, createMediaAccess, createOwnedMedia, progressRoutes, registerMediaStreaming, openMediaStore } from './modules/media/index.ts';
+import { type PayoutService, createPayoutService, payoutCallbackRoutes, payoutsAdminRoutes } from './modules/payouts/index.ts';
+import { type Receipts, createReceipts, type ReceiptsOptions } from './modules/receipts/index.ts';
 import { ResponseCache } from './lib/response-cache.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -17,52 +22,24 @@ import { registerRouteTable } from './plugins/route-table.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { apiHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSites } from './plugins/sites.ts';
-import { registerStorefrontPages } from './modules/catalog/storefront-pages.ts';
-import { cachedAnswersFirst } from './modules/catalog/cached-answer.ts';
-import { FamilyLocks } from './modules/family/lock-states.ts';
-import { familyRoutes } from './modules/family/routes.ts';
-import { catalogRoutes } from './modules/catalog/routes.ts';
-import { searchRoutes } from './modules/catalog/search-routes.ts';
-import { contentRoutes } from './modules/content/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { registerPublicImages } from './modules/media/routes.ts';
+import { registerStorefrontPages, cachedAnswersFirst, catalogRoutes, searchRoutes } from './modules/catalog/index.ts';
+import { FamilyLocks, familyRoutes } from './modules/family/index.ts';
+import { contentRoutes } from './modules/content/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
 import { createAccounts } from './modules/accounts/index.ts';
-import { createMailer, type Mailer } from './modules/mail/mailer.ts';
-import { queuedMailer } from './modules/mail/queued-mailer.ts';
-import { createReceipts, type ReceiptsOptions } from './modules/receipts/index.ts';
-import { queuedSms } from './modules/sms/queued-sms.ts';
-import { createSmsSender, type SmsSender } from './modules/sms/sms-sender.ts';
+import { createMailer, type Mailer, queuedMailer } from './modules/mail/index.ts';
+import { queuedSms, createSmsSender, type SmsSender } from './modules/sms/index.ts';
 import { createPayments, type PaymentsOptions } from './modules/payments/index.ts';
-import { payoutCallbackRoutes } from './modules/payouts/routes.ts';
-import { createPayoutService } from './modules/payouts/payout-service.ts';
-import { createCartService } from './modules/selling/purchases/cart-service.ts';
-import { createPurchaseService } from './modules/selling/purchases/purchase-service.ts';
-import { createPaidOrders } from './modules/selling/paid-orders.ts';
-import { purchaseSeller } from './modules/selling/purchases/purchase-seller.ts';
-import { orderRoutes } from './modules/selling/purchases/routes.ts';
-import { createMediaAccess } from './modules/media/access.ts';
-import { createOwnedMedia } from './modules/media/owned-media.ts';
-import { progressRoutes } from './modules/media/progress-routes.ts';
-import { registerMediaStreaming } from './modules/media/stream-routes.ts';
+import { createCartService, createPurchaseService, createPaidOrders, purchaseSeller, orderRoutes, sellingAdminRoutes, createBundleService, bundleRoutes, bundleSeller, createBundleSales, defaultPreviewPricing, promoRoutes, promoGuessLimits, createGiftService, giftRoutes, createRentalService, rentalSeller, startRental, rentalRoutes, createGiftSales } from './modules/selling/index.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
-import { openMediaStore } from './modules/media/storage/index.ts';
-import { adminRoutes } from './modules/admin/index.ts';
-import { createRedisLocker } from './modules/admin/upload-locker.ts';
+import { adminRoutes, createRedisLocker } from './modules/admin/index.ts';
+import { reportRoutes } from './modules/reports/index.ts';
+import type { AfterWrite } from './lib/back-office/crud.ts';
+import { guardBackOffice } from './plugins/auth.ts';
 import { rateLimits } from './lib/rate-limits.ts';
 import { words } from './lib/words.ts';
 import { registerLanguages } from './plugins/languages.ts';
-import { walletRoutes } from './modules/wallet/routes.ts';
-import { createBundleService } from './modules/selling/bundles/bundle-service.ts';
-import { bundleRoutes } from './modules/selling/bundles/routes.ts';
-import { bundleSeller, createBundleSales } from './modules/selling/bundles/bundle-seller.ts';
-import { defaultPreviewPricing } from './modules/selling/promo-codes/preview-pricing.ts';
-import { promoRoutes } from './modules/selling/promo-codes/routes.ts';
-import { promoGuessLimits } from './modules/selling/promo-codes/guess-limits.ts';
-import { createGiftService } from './modules/selling/gifts/gift-service.ts';
-import { giftRoutes } from './modules/selling/gifts/routes.ts';
-import { createRentalService, rentalSeller, startRental } from './modules/selling/rentals/rental-service.ts';
-import { rentalRoutes } from './modules/selling/rentals/routes.ts';
-import { createGiftSales } from './modules/selling/gifts/gift-seller.ts';
+import { walletRoutes } from './modules/wallet/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -83,8 +60,37 @@ export interface AppDeps {
   receipts?: ReceiptsOptions;
 }
 
+/**
+ * The built store: its Fastify app and the services its processes (background-tasks.ts) and tests
+ * drive directly. Modules get what they use from here, not from decorators (decision 0049).
+ */
+export interface Store {
+  app: FastifyInstance;
+  /** The durable job queue: transcoding, mail, SMS, reconciliation, receipts, clean-ups. */
+  jobQueue: JobQueue;
+  /** Where media bytes live: DATA_DIR/media or a bucket (MEDIA_STORAGE_URL). */
+  mediaStore: MediaStore;
+  /** canAccess with recent "yes" answers remembered; forget() after a change that may take access away. */
+  mediaAccess: MediaAccess;
+  /** Locks on tus uploads: through Redis when configured, else in memory. */
+  uploadLocker: Locker;
+  /** Where mail and SMS really go; the queue's mail and sms jobs send through them. */
+  mailTransport: Mailer;
+  smsTransport: SmsSender;
+  /** DJ payouts and refunds to M-Pesa by B2C; the check-payouts job runs its checkDue. */
+  payouts: PayoutService;
+  /** Tax receipts: the submitter the etims-submit job runs, the simulator's switch, the routes. */
+  receipts: Receipts;
+  /** One reconciler pass over pending deposits (the reconcile-deposits job). */
+  reconcileDeposits: (now?: Date) => Promise<number>;
+  /** Gives unclaimed gifts past their 30 days back to their givers (the return-gifts job); how many. */
+  returnGifts: () => Promise<number>;
+  /** Clears the public catalogue answers after a catalogue write. */
+  catalogChanged: () => void;
+}
+
 /** The one composition root: external plugins, then app plugins, then each module built from what it is given, then its routes (docs/architecture.md). */
-export async function buildApp({ config, database, redis, mailer, queueMail = false, sms, payments: paymentOptions, receipts: receiptOptions }: AppDeps): Promise<FastifyInstance> {
+export async function buildStore({ config, database, redis, mailer, queueMail = false, sms, payments: paymentOptions, receipts: receiptOptions }: AppDeps): Promise<Store> {
   const catalogCache = new ResponseCache();
   const familyLocks = new FamilyLocks();
   const app = Fastify({
@@ -121,17 +127,11 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', database.db);
-  app.decorate('dbEngine', database.engine);
   app.decorate('catalogCache', catalogCache);
   app.decorate('familyLocks', familyLocks);
-  app.decorate('mediaStore', openMediaStore(config));
-  if (redis) {
-    const locker = createRedisLocker(redis);
-    app.decorate('uploadLocker', locker);
-    app.addHook('onClose', () => locker.close());
-  } else {
-    app.decorate('uploadLocker', new MemoryLocker());
-  }
+  const mediaStore = openMediaStore(config);
+  const uploadLocker = redis ? createRedisLocker(redis) : new MemoryLocker();
+  if (redis) app.addHook('onClose', () => (uploadLocker as ReturnType<typeof createRedisLocker>).close());
   registerRouteTable(app);
 
   registerErrorHandler(app);
@@ -152,11 +152,16 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
   await app.register(cookie);
   await registerOpenApi(app);
   const jobQueue = createJobQueue(database.db);
-  app.decorate('mediaJobs', jobQueue);
-  app.decorate('mailTransport', mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }));
-  app.decorate('smsTransport', sms ?? createSmsSender({ ...config.sms, dataDir: config.dataDir, log: app.log }));
+  const mailTransport = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const smsTransport = sms ?? createSmsSender({ ...config.sms, dataDir: config.dataDir, log: app.log });
+  // Mail and SMS through the durable queue in the store's processes; straight to the transport in tests.
+  const mail = queueMail ? queuedMailer(jobQueue) : mailTransport;
+  const smsOut = queueMail ? queuedSms(jobQueue) : smsTransport;
   const accounts = createAccounts(app, {
-    mailer: queueMail ? queuedMailer(jobQueue) : app.mailTransport,
+    mailer: mail,
+    mediaStore,
+    depositHistory: (userId: number) => payments.deposits.history(userId),
+    purchaseRecords: (userId: number) => purchases.records(userId),
     limits: rateLimits(redis),
     listen: database.listen,
   });
@@ -167,35 +172,33 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
   // Orders paid with M-Pesa, by kind (selling/paid-orders.ts): each seller registers itself below.
   const paidOrders = createPaidOrders({ onSold: catalogChanged });
   const payments = await createPayments(app, { buyPaidOrder: paidOrders.buy, releasePaidOrder: paidOrders.release, limits: rateLimits(redis) }, paymentOptions);
-  app.decorate('reconcileDeposits', (now?: Date) => payments.reconciler.tick(now));
-  app.decorate('depositHistory', (userId: number) => payments.deposits.history(userId));
-  app.decorate('recheckDeposit', payments.deposits.recheck);
   const payouts = createPayoutService({ db: database.db, daraja: payments.daraja, publicUrl: config.publicUrl, log: app.log, firstCheckMs: config.mpesa.reconcileAfterMs, withholdingPercent: config.withholdingTaxPercent });
-  app.decorate('payouts', payouts);
   const purchases = createPurchaseService({ db: database.db, deposits: payments.deposits, simulatorPhone, onCatalogChange: catalogChanged });
-  app.decorate('purchaseRecords', (userId: number) => purchases.records(userId));
-  const receipts = await createReceipts(app, { mailer: queueMail ? queuedMailer(jobQueue) : app.mailTransport, sms: queueMail ? queuedSms(jobQueue) : app.smsTransport }, receiptOptions);
-  app.decorate('receipts', receipts);
+  const receipts = await createReceipts(app, { mailer: mail, sms: smsOut }, receiptOptions);
   paidOrders.register('bundle', bundleSeller);
   paidOrders.register('rental', rentalSeller);
   paidOrders.register('purchase', purchaseSeller);
   const rentals = createRentalService({ db: database.db, deposits: payments.deposits, simulatorPhone });
   const bundleSales = createBundleSales({ db: database.db, deposits: payments.deposits, simulatorPhone, onCatalogChange: catalogChanged });
   const gifts = createGiftService({ db: database.db, publicUrl: config.publicUrl, onCatalogChange: catalogChanged });
-  app.decorate('returnGifts', () => gifts.returnDue());
   const giftSales = createGiftSales({ db: database.db, deposits: payments.deposits, simulatorPhone, gifts });
   paidOrders.register('gift', giftSales.seller);
   // One count of promo code guesses for the preview and every sale that carries a code.
   const promoGuesses = promoGuessLimits(rateLimits(redis));
   const bundles = createBundleService(database.db);
   const mediaAccess = createMediaAccess(database.db, database.listen);
-  app.decorate('mediaAccess', mediaAccess);
   app.addHook('onClose', () => mediaAccess.close());
-  app.decorate('ownedMedia', createOwnedMedia({ db: database.db, secret: config.media.secret, ttlSeconds: config.media.urlTtlSeconds }));
+  // Any back-office write may take media access away (a user deactivated, a video removed): this
+  // process forgets its remembered answers at once, others when PostgreSQL tells them.
+  const afterWrite: AfterWrite = ({ catalogue }) => {
+    mediaAccess.forget();
+    if (catalogue) catalogChanged();
+  };
+  const ownedMedia = createOwnedMedia({ db: database.db, secret: config.media.secret, ttlSeconds: config.media.urlTtlSeconds });
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(catalogRoutes);
+      await api.register(healthRoutes({ jobQueue, engine: database.engine }));
+      await api.register(catalogRoutes({ ownedMedia }));
       await api.register(searchRoutes);
       await api.register(contentRoutes);
       await api.register(accounts.routes);
@@ -210,12 +213,40 @@ export async function buildApp({ config, database, redis, mailer, queueMail = fa
       await api.register(giftRoutes({ gifts, sales: giftSales, promoGuesses }));
       await api.register(rentalRoutes({ rentals, promoGuesses }));
       await api.register(promoRoutes({ pricing: defaultPreviewPricing({ bundles }), guesses: promoGuesses }));
-      await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(
+        async (office) => {
+          guardBackOffice(office);
+          await office.register(adminRoutes({ mediaStore, uploadLocker, payouts, recheckDeposit: payments.deposits.recheck, afterWrite }));
+          await office.register(sellingAdminRoutes(afterWrite));
+          await office.register(payoutsAdminRoutes({ payouts, withholdingPercent: config.withholdingTaxPercent, afterWrite }));
+          await office.register(reportRoutes);
+          await office.register(receipts.adminRoutes);
+        },
+        { prefix: '/admin' },
+      );
     },
     { prefix: '/api' },
   );
-  await registerPublicImages(app);
-  await registerMediaStreaming(app, startRental);
+  await registerPublicImages(app, mediaStore);
+  await registerMediaStreaming(app, { mediaStore, mediaAccess, startRental });
   await registerSites(app, registerStorefrontPages);
-  return app;
+  return {
+    app,
+    jobQueue,
+    mediaStore,
+    mediaAccess,
+    uploadLocker,
+    mailTransport,
+    smsTransport,
+    payouts,
+    receipts,
+    reconcileDeposits: (now?: Date) => payments.reconciler.tick(now),
+    returnGifts: () => gifts.returnDue(),
+    catalogChanged,
+  };
+}
+
+/** The app alone, for callers that only send it requests. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  return (await buildStore(deps)).app;
 }

@@ -1,13 +1,9 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { uploadDatastore } from './modules/admin/uploads.ts';
-import { mailJobHandler } from './modules/mail/queued-mailer.ts';
-import { smsJobHandler } from './modules/sms/queued-sms.ts';
-import type { DemoHeadStart } from './modules/media/demo-head-start.ts';
-import { locateMediaTools } from './modules/media/ffmpeg.ts';
-import { createTranscodeHandler } from './modules/media/pipeline.ts';
-import { createPreviewHandler, queuePreviewBackfill } from './modules/media/preview-backfill.ts';
-import { scratchRoot } from './modules/media/storage/index.ts';
+import type { Store } from './app.ts';
+import { uploadDatastore } from './modules/admin/index.ts';
+import { mailJobHandler } from './modules/mail/index.ts';
+import { smsJobHandler } from './modules/sms/index.ts';
+import { type DemoHeadStart, locateMediaTools, createTranscodeHandler, createPreviewHandler, queuePreviewBackfill, scratchRoot } from './modules/media/index.ts';
 import type { JobKind } from './jobs/job-queue.ts';
 import type { KindRunner } from './jobs/runner.ts';
 
@@ -26,48 +22,49 @@ export type TaskSelection = { transcode: number; light: boolean };
  * (CPU-bound, MEDIA_WORKERS), mail (a few at once: waiting on SMTP), and one of each recurring task,
  * which the queue's single row per task keeps to one run at a time across all processes.
  */
-export function backgroundTasks(app: FastifyInstance, select: TaskSelection, opts: { demoHeadStart?: DemoHeadStart | undefined } = {}) {
+export function backgroundTasks(store: Store, select: TaskSelection, opts: { demoHeadStart?: DemoHeadStart | undefined } = {}) {
+  const { app, jobQueue } = store;
   const { config } = app;
   const tools = locateMediaTools(config.media);
   const transcode = createTranscodeHandler({
     db: app.db,
-    store: app.mediaStore,
+    store: store.mediaStore,
     scratchDir: scratchRoot(config),
     tools,
     maxHeight: config.media.maxHeight,
     log: app.log,
-    onCatalogChange: () => app.catalogCache.clear(),
+    onCatalogChange: store.catalogChanged,
     demoHeadStart: opts.demoHeadStart,
   });
-  const preview = createPreviewHandler({ db: app.db, store: app.mediaStore, scratchDir: scratchRoot(config), tools, onCatalogChange: () => app.catalogCache.clear() });
-  const uploads = uploadDatastore(app.mediaStore, { mediaDir: path.join(config.dataDir, 'media'), s3: config.media.storage });
+  const preview = createPreviewHandler({ db: app.db, store: store.mediaStore, scratchDir: scratchRoot(config), tools, onCatalogChange: store.catalogChanged });
+  const uploads = uploadDatastore(store.mediaStore, { mediaDir: path.join(config.dataDir, 'media'), s3: config.media.storage });
 
   const light: Partial<Record<JobKind, KindRunner>> = {
-    mail: { handle: mailJobHandler(app.mailTransport), concurrency: 2 },
-    sms: { handle: smsJobHandler(app.smsTransport, app.log), concurrency: 2 },
+    mail: { handle: mailJobHandler(store.mailTransport), concurrency: 2 },
+    sms: { handle: smsJobHandler(store.smsTransport, app.log), concurrency: 2 },
     'return-gifts': {
       handle: async () => {
-        await app.returnGifts();
+        await store.returnGifts();
       },
       concurrency: 1,
     },
     'reconcile-deposits': {
       handle: async () => {
-        await app.reconcileDeposits();
+        await store.reconcileDeposits();
       },
       concurrency: 1,
     },
     // Payouts sent with no answer are sent again (same OriginatorConversationID); lost results are asked about.
     'check-payouts': {
       handle: async () => {
-        await app.payouts.checkDue();
+        await store.payouts.checkDue();
       },
       concurrency: 1,
     },
     // Receipts go to KRA's control unit in invoice order, one run at a time across processes (the queue's single row).
     'etims-submit': {
       handle: async (_job, ctx) => {
-        await app.receipts.submitter.drain({ signal: ctx.signal, onProgress: () => ctx.progress(0) });
+        await store.receipts.submitter.drain({ signal: ctx.signal, onProgress: () => ctx.progress(0) });
       },
       concurrency: 1,
     },
@@ -79,7 +76,7 @@ export function backgroundTasks(app: FastifyInstance, select: TaskSelection, opt
     },
     'prune-jobs': {
       handle: async () => {
-        await app.mediaJobs.prune();
+        await jobQueue.prune();
       },
       concurrency: 1,
     },
@@ -93,12 +90,12 @@ export function backgroundTasks(app: FastifyInstance, select: TaskSelection, opt
     kinds,
     /** Puts the recurring tasks in the queue (once, whatever the number of processes asking). */
     async schedule() {
-      await app.mediaJobs.schedule('reconcile-deposits', config.mpesa.reconcileIntervalMs);
-      await app.mediaJobs.schedule('check-payouts', config.mpesa.reconcileIntervalMs);
-      await app.mediaJobs.schedule('etims-submit', config.etims.submitEveryMs);
-      await app.mediaJobs.schedule('sweep-uploads', SWEEP_UPLOADS_EVERY_MS);
-      await app.mediaJobs.schedule('prune-jobs', PRUNE_JOBS_EVERY_MS);
-      await app.mediaJobs.schedule('return-gifts', RETURN_GIFTS_EVERY_MS);
+      await jobQueue.schedule('reconcile-deposits', config.mpesa.reconcileIntervalMs);
+      await jobQueue.schedule('check-payouts', config.mpesa.reconcileIntervalMs);
+      await jobQueue.schedule('etims-submit', config.etims.submitEveryMs);
+      await jobQueue.schedule('sweep-uploads', SWEEP_UPLOADS_EVERY_MS);
+      await jobQueue.schedule('prune-jobs', PRUNE_JOBS_EVERY_MS);
+      await jobQueue.schedule('return-gifts', RETURN_GIFTS_EVERY_MS);
       // Videos transcoded before previews existed get theirs (migration 0020).
       await queuePreviewBackfill(app.db);
     },

@@ -2,8 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { JWT_SECRET_FILE, KeptSecretError, keptSecret } from './lib/kept-secret.ts';
-import type { S3Location } from './modules/media/storage/s3-store.ts';
-import { readEtimsConfig, type EtimsConfig } from './modules/receipts/config.ts';
+import type { S3Location } from './modules/media/index.ts';
+import { readEtimsConfig, type EtimsConfig } from './modules/receipts/index.ts';
 
 /** The secret every store used before it kept its own: it is in the source, so anyone can sign with it. */
 const PUBLISHED_JWT_SECRET = 'development-only-secret-do-not-use-in-production';

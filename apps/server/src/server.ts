@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { Redis } from 'ioredis';
-import { buildApp } from './app.ts';
+import { buildStore } from './app.ts';
 import { ConfigError, loadStoreConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
@@ -11,10 +11,8 @@ import { DEMO_ACCOUNTS, seedDemoStore } from './demo/seed.ts';
 import { DEMO_PROMO_CODES } from './demo/promo-codes.ts';
 import { startJobRunner } from './jobs/runner.ts';
 import { backgroundTasks } from './background-tasks.ts';
-import { startDemoHeadStart, type DemoHeadStart } from './modules/media/demo-head-start.ts';
-import { locateMediaTools } from './modules/media/ffmpeg.ts';
-import { scratchRoot } from './modules/media/storage/index.ts';
-import { searchSyncFor } from './modules/catalog/search-sync.ts';
+import { startDemoHeadStart, type DemoHeadStart, locateMediaTools, scratchRoot } from './modules/media/index.ts';
+import { searchSyncFor } from './modules/catalog/index.ts';
 
 /**
  * On a first start with PGlite (no database in DATA_DIR yet) the demo's two clips are made while the
@@ -39,19 +37,20 @@ async function main() {
   });
   await migrateDatabase(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined;
-  const app = await buildApp({ config, database, redis, queueMail: true });
+  const store = await buildStore({ config, database, redis, queueMail: true });
+  const { app } = store;
 
   if (config.demoData) {
-    const seeded = await seedDemoStore(database.db, app.mediaStore, { demoClips: config.media.demoClips, withholdingPercent: config.withholdingTaxPercent });
+    const seeded = await seedDemoStore(database.db, store.mediaStore, { demoClips: config.media.demoClips, withholdingPercent: config.withholdingTaxPercent });
     app.log.info(seeded ? `demo store created: ${seeded.videos} videos` : 'demo store already present');
   }
 
   if (!locateMediaTools(config.media)) app.log.warn('ffmpeg was not found: videos cannot be transcoded until it is installed');
   // Every background task is a job in the database: transcoding (MEDIA_WORKERS at once), and unless
   // JOBS_IN_PROCESS=false, mail, M-Pesa reconciliation and clean-ups; npm run worker runs the same.
-  const tasks = backgroundTasks(app, { transcode: config.media.workers, light: config.jobsInProcess }, { demoHeadStart });
+  const tasks = backgroundTasks(store, { transcode: config.media.workers, light: config.jobsInProcess }, { demoHeadStart });
   await tasks.schedule();
-  const jobs = startJobRunner({ queue: app.mediaJobs, kinds: tasks.kinds, log: app.log, listen: database.listen });
+  const jobs = startJobRunner({ queue: store.jobQueue, kinds: tasks.kinds, log: app.log, listen: database.listen });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     await jobs.stop();

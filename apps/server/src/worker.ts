@@ -1,12 +1,12 @@
 import closeWithGrace from 'close-with-grace';
 import { Redis } from 'ioredis';
-import { buildApp } from './app.ts';
+import { buildStore } from './app.ts';
 import { ConfigError, loadStoreConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { startJobRunner } from './jobs/runner.ts';
 import { backgroundTasks } from './background-tasks.ts';
-import { locateMediaTools } from './modules/media/ffmpeg.ts';
+import { locateMediaTools } from './modules/media/index.ts';
 
 /**
  * `npm run worker`: every background task without the web server, on a machine of its own at scale:
@@ -23,11 +23,12 @@ async function main() {
   await migrateDatabase(database);
   if (!locateMediaTools(config.media)) throw new ConfigError('ffmpeg was not found: install it (apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH.');
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined;
-  const app = await buildApp({ config: { ...config, webDist: null, adminDist: null }, database, redis, queueMail: true });
+  const store = await buildStore({ config: { ...config, webDist: null, adminDist: null }, database, redis, queueMail: true });
+  const { app } = store;
   await app.ready();
-  const tasks = backgroundTasks(app, { transcode: Math.max(1, config.media.workers), light: true });
+  const tasks = backgroundTasks(store, { transcode: Math.max(1, config.media.workers), light: true });
   await tasks.schedule();
-  const runner = startJobRunner({ queue: app.mediaJobs, kinds: tasks.kinds, log: app.log, listen: database.listen });
+  const runner = startJobRunner({ queue: store.jobQueue, kinds: tasks.kinds, log: app.log, listen: database.listen });
   app.log.info({ kinds: Object.keys(tasks.kinds), transcodes: Math.max(1, config.media.workers) }, 'worker started');
   closeWithGrace({ delay: 30_000 }, async () => {
     await runner.stop();

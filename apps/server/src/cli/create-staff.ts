@@ -5,8 +5,7 @@ import { emailSchema, passwordSchema, usernameSchema } from '@store/contract';
 import { loadStoreConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { hashPassword } from '../modules/accounts/passwords.ts';
-import { createUserRepository } from '../modules/accounts/user-repository.ts';
+import { hashPassword, createUserRepository } from '../modules/accounts/index.ts';
 
 const USAGE = `Creates a staff account, or makes an existing account staff.
 

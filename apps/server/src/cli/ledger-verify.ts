@@ -2,8 +2,7 @@ import path from 'node:path';
 import { loadStoreConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { payoutMismatches } from '../modules/wallet/payout-ledger.ts';
-import { ledgerMismatches, saleLineMismatches } from '../modules/wallet/wallet.ts';
+import { payoutMismatches, ledgerMismatches, saleLineMismatches } from '../modules/wallet/index.ts';
 
 /** `npm run ledger:verify`: every balance must equal the sum of its ledger entries. Exit 1 if not. */
 async function main() {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNull } from 'drizzle-orm';
 import { videos } from '../db/schema.ts';
-import { createBundleService } from '../modules/selling/bundles/bundle-service.ts';
+import { createBundleService } from '../modules/selling/index.ts';
 import { engines } from '../../test/helpers/engines.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-db.ts';
 import { DEMO_SERIES } from './catalogue.ts';

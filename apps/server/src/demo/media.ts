@@ -1,8 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { mediaJobs, videoFiles } from '../db/schema.ts';
-import type { DemoClip } from '../modules/media/demo-clip.ts';
-import { asMediaStore } from '../modules/media/storage/local-store.ts';
-import type { MediaStore } from '../modules/media/storage/media-store.ts';
+import { type DemoClip, asMediaStore, type MediaStore } from '../modules/media/index.ts';
 
 interface DemoVideo {
   id: number;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { deposits, ledgerEntries, profiles, purchases, users } from '../db/schema.ts';
-import { videosNote } from '../modules/wallet/ledger.ts';
+import { videosNote } from '../modules/wallet/index.ts';
 
 const DAY = 24 * 3600 * 1000;
 const BUYERS = ['achieng', 'baraka', 'chebet', 'daudi', 'esther', 'faraji', 'gathoni', 'halima', 'imani', 'jabari', 'kamau', 'lulu', 'mwangi', 'nafula', 'otieno', 'pendo', 'rehema', 'sifa', 'tumaini', 'wairimu'];

@@ -4,10 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { deposits, djs, genres, ledgerEntries, mediaJobs, notifications, people, profiles, promoCodes, purchases, users, videos } from '../db/schema.ts';
-import { ledgerMismatches, saleLineMismatches } from '../modules/wallet/wallet.ts';
+import { ledgerMismatches, saleLineMismatches, owedTo } from '../modules/wallet/index.ts';
 import { engines } from '../../test/helpers/engines.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-db.ts';
-import { owedTo } from '../modules/wallet/dj-earnings.ts';
 import { seedDemoStore } from './seed.ts';
 
 describe('demo store', () => {

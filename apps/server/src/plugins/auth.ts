@@ -11,6 +11,10 @@ export interface AccessTokenReader {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A back-office route a DJ's own login may call too (it answers only that DJ's data). */
+    djAllowed?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in user, set by requireUser. */
     user: SignedInUser | null;
@@ -42,4 +46,15 @@ export function registerAuth(app: FastifyInstance, sessions: AccessTokenReader) 
 export function currentUser(request: FastifyRequest): SignedInUser {
   if (!request.user) throw new HttpError(401, 'Authentication credentials were not provided.');
   return request.user;
+}
+
+/**
+ * The back office's door (/api/admin/*), one pair of hooks on its scope: 401 without a valid token,
+ * 403 for a customer, staff through; a DJ's own login only to the routes marked djAllowed.
+ */
+export function guardBackOffice(scope: FastifyInstance) {
+  scope.addHook('onRequest', scope.requireUser);
+  scope.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!request.user?.isStaff && !(request.user?.djId && request.routeOptions.config.djAllowed)) throw new HttpError(403, 'Only staff can use the back office.');
+  });
 }

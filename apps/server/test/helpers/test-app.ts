@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { buildStore, type Store } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Mailer } from '../../src/modules/mail/mailer.ts';
 import type { Engine } from './engines.ts';
@@ -10,6 +10,8 @@ import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The services the processes drive directly (the job queue, the reconciler, payouts, ...). */
+  store: Store;
   database: TestDatabase;
   config: Config;
   close(): Promise<void>;
@@ -41,11 +43,13 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> &
     : async (url: string, body: unknown) => {
         await self.app!.inject({ method: 'POST', url: new URL(url).pathname, payload: body as object });
       };
-  const app = await buildApp({ config, database, payments: { darajaFetch: injectFetch, simulatorDeliver: deliver }, receipts: { etimsFetch: injectFetch }, ...(overrides.mailer ? { mailer: overrides.mailer } : {}) });
+  const store = await buildStore({ config, database, payments: { darajaFetch: injectFetch, simulatorDeliver: deliver }, receipts: { etimsFetch: injectFetch }, ...(overrides.mailer ? { mailer: overrides.mailer } : {}) });
+  const { app } = store;
   self.app = app;
   await app.ready();
   return {
     app,
+    store,
     database,
     config,
     async close() {

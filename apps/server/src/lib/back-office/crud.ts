@@ -58,7 +58,10 @@ export interface Resource<Rec extends { id: number }, Input extends Record<strin
  * GET list (sort, range, filter; Content-Range), GET one, POST, PUT and DELETE for a resource, as
  * react-admin's simple REST data provider calls them. Every write and its audit row share a transaction.
  */
-export function crudRoutes<Rec extends { id: number }, Input extends Record<string, unknown>>(r: Resource<Rec, Input>, afterWrite: (o: { catalogue: boolean }) => void): FastifyPluginAsyncZod {
+/** What a back-office write may have changed: media access always, the public catalogue when `catalogue`. */
+export type AfterWrite = (o: { catalogue: boolean }) => void;
+
+export function crudRoutes<Rec extends { id: number }, Input extends Record<string, unknown>>(r: Resource<Rec, Input>, afterWrite: AfterWrite): FastifyPluginAsyncZod {
   return async (zodApp) => {
     // Generic records defeat the type provider's inference; the zod schemas still validate and
     // serialise at run time, and the handlers below name their types themselves.

@@ -1,3 +1,6 @@
+import type { Deposit } from '@store/contract';
+import type { MediaStore } from '../media/index.ts';
+import type { PurchaseRecords } from './route-helpers.ts';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { LimitFactory } from '../../lib/rate-limits.ts';
@@ -15,20 +18,24 @@ import { createTokenSigner } from './tokens.ts';
 import { createUserRepository } from './user-repository.ts';
 
 /** Wires the accounts capability: the auth hook on the app, and its routes under the API prefix. */
-export function createAccounts(app: FastifyInstance, deps: { mailer: Mailer; limits: LimitFactory; listen: DatabaseHandle['listen'] }) {
+export function createAccounts(
+  app: FastifyInstance,
+  deps: { mailer: Mailer; limits: LimitFactory; listen: DatabaseHandle['listen']; mediaStore: MediaStore; purchaseRecords: PurchaseRecords; depositHistory: (userId: number) => Promise<Deposit[]> },
+) {
   const { config, db } = app;
   const users = createUserRepository(db);
   const ended = createEndedSessions(db, deps.listen);
   app.addHook('onClose', () => ended.close());
   const sessions = createSessionService({ db, users, tokens: createTokenSigner(config.jwtSecret), ended, limits: deps.limits, failureLimit: config.loginFailureLimit });
-  const accounts = createAccountService({ users, media: app.mediaStore, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
+  const accounts = createAccountService({ users, media: deps.mediaStore, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
   const resets = createResetService({ db, users, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
   const links = createSignInLinks(db, config.jwtSecret);
   const quickSignup = createQuickSignup({ db, users, links, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
   const registration = createRegistration({ users, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
   registerAuth(app, sessions);
-  return { users, sessions, accounts, resets, routes: accountRoutes({ users, accounts, registration, sessions, resets, quickSignup, links }) };
+  return { users, sessions, accounts, resets, routes: accountRoutes({ users, accounts, registration, sessions, resets, quickSignup, links, purchaseRecords: deps.purchaseRecords, depositHistory: deps.depositHistory }) };
 }
 
 export { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+export { createUserRepository } from './user-repository.ts';
 export type { UserRow } from './user-repository.ts';

@@ -1,3 +1,4 @@
+import type { PurchaseRecords } from './route-helpers.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   badRequestSchema,
@@ -26,7 +27,7 @@ const LINK_NONCE_COOKIE = 'sign_in_nonce';
 const LINK_NONCE_PATH = '/api/login/link';
 
 /** Making an account: registering, quick sign-up at checkout, and the mailed sign-in links it sends. */
-export function registrationRoutes(deps: { users: UserRepository; registration: Registration; sessions: SessionService; quickSignup: QuickSignup; links: SignInLinks }): FastifyPluginAsyncZod {
+export function registrationRoutes(deps: { users: UserRepository; registration: Registration; sessions: SessionService; quickSignup: QuickSignup; links: SignInLinks; purchaseRecords: PurchaseRecords }): FastifyPluginAsyncZod {
   return async (app) => {
     const { registration, sessions } = deps;
     const secureCookie = secureCookies(app);
@@ -111,7 +112,7 @@ export function registrationRoutes(deps: { users: UserRepository; registration: 
         const tokens = await sessions.issue(user);
         setRefreshCookie(reply, tokens.refresh);
         if (claimed.sameBrowser) reply.clearCookie(LINK_NONCE_COOKIE, { path: LINK_NONCE_PATH });
-        return { ...(await loginAnswer(app, deps.users, user, tokens)), next: claimed.next, video_ids: claimed.videoIds };
+        return { ...(await loginAnswer(deps, user, tokens)), next: claimed.next, video_ids: claimed.videoIds };
       },
     );
   };

@@ -1,3 +1,4 @@
+import type { PurchaseRecord } from '@store/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SessionService } from './session-service.ts';
 import { REFRESH_TTL_S } from './tokens.ts';
@@ -17,9 +18,12 @@ export function refreshCookieSetter(app: FastifyInstance) {
   return (reply: FastifyReply, token: string) => reply.setCookie(REFRESH_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure, path: '/api/', maxAge: REFRESH_TTL_S });
 }
 
+/** The account's purchases as the login answer and /info list them (the selling module's). */
+export type PurchaseRecords = (userId: number) => Promise<PurchaseRecord[]>;
+
 /** The seed's login response, for a password login and for a sign-in link alike. */
-export async function loginAnswer(app: FastifyInstance, users: UserRepository, user: UserRow, tokens: Awaited<ReturnType<SessionService['issue']>>) {
-  const me = (await users.withProfile(user.id))!;
+export async function loginAnswer(deps: { users: UserRepository; purchaseRecords: PurchaseRecords }, user: UserRow, tokens: Awaited<ReturnType<SessionService['issue']>>) {
+  const me = (await deps.users.withProfile(user.id))!;
   const profile = { profile_pic: toUserView(me.user, me.profile).profile.profile_pic, language: profileLanguage(me.profile) };
-  return { is_staff: user.isStaff, tokens, username: user.username, purchase: await app.purchaseRecords(user.id), profile };
+  return { is_staff: user.isStaff, tokens, username: user.username, purchase: await deps.purchaseRecords(user.id), profile };
 }

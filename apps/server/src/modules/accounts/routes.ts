@@ -1,3 +1,5 @@
+import type { Deposit } from '@store/contract';
+import type { PurchaseRecords } from './route-helpers.ts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountService } from './account-service.ts';
@@ -20,6 +22,9 @@ export interface AccountRouteDeps {
   resets: ReturnType<typeof createResetService>;
   quickSignup: QuickSignup;
   links: SignInLinks;
+  /** The account's purchases and deposits, from the selling and payments modules. */
+  purchaseRecords: PurchaseRecords;
+  depositHistory: (userId: number) => Promise<Deposit[]>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { PurchaseRecords } from './route-helpers.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema, errorDetailSchema, loginInputSchema, loginResponseSchema, logoutInputSchema, refreshInputSchema, tokensSchema } from '@store/contract';
 import { detail, loginAnswer, REFRESH_COOKIE, refreshCookieSetter, tags } from './route-helpers.ts';
@@ -5,7 +6,7 @@ import type { SessionService } from './session-service.ts';
 import type { UserRepository } from './user-repository.ts';
 
 /** A login's life: logging in with a password, renewing its tokens, logging out. */
-export function sessionRoutes(deps: { users: UserRepository; sessions: SessionService }): FastifyPluginAsyncZod {
+export function sessionRoutes(deps: { users: UserRepository; sessions: SessionService; purchaseRecords: PurchaseRecords }): FastifyPluginAsyncZod {
   return async (app) => {
     const { sessions } = deps;
     const setRefreshCookie = refreshCookieSetter(app);
@@ -25,7 +26,7 @@ export function sessionRoutes(deps: { users: UserRepository; sessions: SessionSe
       async (request, reply) => {
         const { user, tokens } = await sessions.login(request.body.email, request.body.password, request.ip);
         setRefreshCookie(reply, tokens.refresh);
-        return loginAnswer(app, deps.users, user, tokens);
+        return loginAnswer(deps, user, tokens);
       },
     );
 

@@ -132,20 +132,20 @@ describe.each(engines())('the back office serving customers on %s', (engine) => 
   it('counts only transcodes, queued or running, as videos transcoding', async () => {
     const before = (await call('GET', '/dashboard')).json<AdminDashboard>().jobs;
     // What shares the queue: recurring tasks, mail, one failed mail.
-    await t.app.mediaJobs.schedule('reconcile-deposits', 60_000);
-    await t.app.mediaJobs.schedule('prune-jobs', 3_600_000);
+    await t.store.jobQueue.schedule('reconcile-deposits', 60_000);
+    await t.store.jobQueue.schedule('prune-jobs', 3_600_000);
     // Ahead of the replies' and refunds' mails, so that this one is claimed and fails for good.
-    await t.app.mediaJobs.enqueue({ kind: 'mail', payload: { mail: { to: 'x@example.co.ke' } }, maxAttempts: 1, priority: 1000 });
-    const mail = (await t.app.mediaJobs.claim(['mail']))!;
-    await t.app.mediaJobs.fail(mail, 'SMTP down');
-    await t.app.mediaJobs.enqueue({ kind: 'mail', payload: {} });
-    await t.app.mediaJobs.claim(['mail']);
-    await t.app.mediaJobs.enqueue({ kind: 'sweep-uploads' });
+    await t.store.jobQueue.enqueue({ kind: 'mail', payload: { mail: { to: 'x@example.co.ke' } }, maxAttempts: 1, priority: 1000 });
+    const mail = (await t.store.jobQueue.claim(['mail']))!;
+    await t.store.jobQueue.fail(mail, 'SMTP down');
+    await t.store.jobQueue.enqueue({ kind: 'mail', payload: {} });
+    await t.store.jobQueue.claim(['mail']);
+    await t.store.jobQueue.enqueue({ kind: 'sweep-uploads' });
     expect((await call('GET', '/dashboard')).json<AdminDashboard>().jobs).toEqual(before);
     // Two videos to transcode, one of them started.
-    await t.app.mediaJobs.enqueue({ videoId: videos[0]!.id, sourcePath: 'sources/a.mp4' });
-    await t.app.mediaJobs.enqueue({ videoId: videos[1]!.id, sourcePath: 'sources/b.mp4' });
-    await t.app.mediaJobs.claim(['transcode']);
+    await t.store.jobQueue.enqueue({ videoId: videos[0]!.id, sourcePath: 'sources/a.mp4' });
+    await t.store.jobQueue.enqueue({ videoId: videos[1]!.id, sourcePath: 'sources/b.mp4' });
+    await t.store.jobQueue.claim(['transcode']);
     expect((await call('GET', '/dashboard')).json<AdminDashboard>().jobs).toEqual({ queued: before.queued + 1, running: before.running + 1, failed: before.failed });
     expect(await t.database.db.select().from(mediaJobs).where(and(eq(mediaJobs.kind, 'mail'), eq(mediaJobs.state, 'failed')))).toHaveLength(1);
   });

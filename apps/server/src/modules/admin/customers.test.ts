@@ -60,7 +60,7 @@ describe.each(engines())('customers, deposits and the dashboard in the back offi
   it('settles a deposit in review by asking M-Pesa again, once, with the ledger whole', async () => {
     const start = await t.app.inject({ method: 'POST', url: '/api/deposit/', headers: customer.auth, payload: { username: customer.buyerid, amount: 60, phone_number: '0799000123' } });
     const checkout = start.json<{ CheckoutRequestID: string }>().CheckoutRequestID;
-    for (let h = 1; h <= 12; h++) await t.app.reconcileDeposits(new Date(Date.now() + h * h * 3600_000));
+    for (let h = 1; h <= 12; h++) await t.store.reconcileDeposits(new Date(Date.now() + h * h * 3600_000));
     const [inReview] = await call('GET', `/deposits?${filter({ state: 'review' })}`).then((r) => r.json<AdminDeposit[]>());
     expect(inReview).toMatchObject({ checkout_request_id: checkout, state: 'review', amount: 60, username: customer.username });
     // Found by the phone as the customer says it, though stored as 254799000123.

@@ -1,3 +1,4 @@
+import type { DepositService } from '../payments/index.ts';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -48,7 +49,9 @@ const toAdminDeposit = ({ d, username }: { d: typeof deposits.$inferSelect; user
  * M-Pesa deposits for staff: filter by state (review first of all), and settle one in review by
  * asking M-Pesa again. Nobody credits a deposit by hand: only M-Pesa's answer moves money.
  */
-export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
+export const depositRoutes =
+  (recheckDeposit: DepositService['recheck']): FastifyPluginAsyncZod =>
+  async (app) => {
   app.get(
     '/deposits',
     { schema: { tags, summary: 'Deposits, newest first', querystring: adminListQuerySchema, response: { 200: z.array(adminDepositSchema), 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetailSchema } } },
@@ -95,7 +98,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const id = parseId(request.params.id);
       const staffId = currentUser(request).id;
-      const after = await app.recheckDeposit(id, async (tx, moved) => {
+      const after = await recheckDeposit(id, async (tx, moved) => {
         await recordAudit(tx, { userId: staffId, action: 'update', resource: 'deposits', recordId: id, after: { state: moved.state, result_desc: moved.resultDesc } });
       });
       if (!after) throw new HttpError(404, 'No such deposit.');

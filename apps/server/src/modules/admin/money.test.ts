@@ -40,15 +40,15 @@ describe.each(engines())('refunds and balance adjustments on %s', (engine) => {
 
     // The media route's remembered "yes" (a download under way) is forgotten by the refund itself.
     await vi.waitFor(async () => {
-      expect(await t.app.mediaAccess.canAccess(customer.id, videoId)).toBe(true);
-      expect(t.app.mediaAccess.remembered()).toBeGreaterThan(0);
+      expect(await t.store.mediaAccess.canAccess(customer.id, videoId)).toBe(true);
+      expect(t.store.mediaAccess.remembered()).toBeGreaterThan(0);
     });
     const refunded = await admin('POST', `/purchases/${purchase!.id}/refund`, { reason: 'Bought the wrong season' });
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(refunded.json<AdminPurchase>().refunded_at).not.toBeNull();
     expect(await balance()).toBe(100);
     expect(await canAccess(db(), customer.id, videoId)).toBe(false);
-    expect(await t.app.mediaAccess.canAccess(customer.id, videoId)).toBe(false);
+    expect(await t.store.mediaAccess.canAccess(customer.id, videoId)).toBe(false);
     expect((await admin('POST', `/purchases/${purchase!.id}/refund`, { reason: 'Again' })).statusCode).toBe(409);
     expect(await balance()).toBe(100);
     expect(await ledgerMismatches(db())).toEqual([]);

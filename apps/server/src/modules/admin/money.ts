@@ -1,3 +1,5 @@
+import type { AfterWrite } from '../../lib/back-office/crud.ts';
+import type { PayoutService } from '../payouts/index.ts';
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -66,7 +68,9 @@ const toAdminPurchase = (r: { p: typeof purchases.$inferSelect; username: string
  * Money in the back office: purchases and their refunds, and balance adjustments. Every change goes
  * through the ledger service (wallet/ledger.ts) and the audit log in one transaction, so `ledger:verify` holds.
  */
-export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
+export const moneyRoutes =
+  (deps: { payouts: PayoutService; afterWrite: AfterWrite }): FastifyPluginAsyncZod =>
+  async (app) => {
   app.get('/purchases', { schema: { tags, summary: 'Purchases, newest first', querystring: adminListQuerySchema, response: { 200: z.array(adminPurchaseSchema), ...errors } } }, async (request, reply) => {
     const w = listWindow(request.query);
     const f = w.filter;
@@ -117,9 +121,8 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         await recordAudit(tx, { userId: staffId, action: 'update', resource: 'purchases', recordId: id, before, after: { ...after, reason: request.body.reason, to: request.body.to } });
         return after;
       });
-      if (payout) await app.payouts.send(payout);
-      app.catalogCache.clear();
-      app.mediaAccess.forget();
+      if (payout) await deps.payouts.send(payout);
+      deps.afterWrite({ catalogue: true });
       return refunded;
     },
   );

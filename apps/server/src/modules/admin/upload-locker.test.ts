@@ -6,7 +6,7 @@ import { MemoryLocker, type Lock } from '@tus/server';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
+import { buildApp, buildStore } from '../../app.ts';
 import { testRedisUrl } from '../../../test/helpers/engines.ts';
 import { signedInStaff } from '../../../test/helpers/accounts.ts';
 import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
@@ -42,6 +42,7 @@ describe(redisUrl ? 'tus upload locks shared by two web processes through Redis'
     let t: TestApp;
     let a: FastifyInstance;
     let b: FastifyInstance;
+    let aLocker: unknown;
     let staff: Record<string, string>;
     let videoId: number;
     beforeAll(async () => {
@@ -49,7 +50,9 @@ describe(redisUrl ? 'tus upload locks shared by two web processes through Redis'
       videoId = (await insertFixtureCatalogue(t.database.db)).videos[0]!.id;
       staff = (await signedInStaff(t.app)).auth;
       // Without Redis there is one process's memory to share: the same app answers as both.
-      a = redisUrl ? await buildApp({ config: t.config, database: t.database, redis: client() }) : t.app;
+      const storeA = redisUrl ? await buildStore({ config: t.config, database: t.database, redis: client() }) : t.store;
+      a = storeA.app;
+      aLocker = storeA.uploadLocker;
       b = redisUrl ? await buildApp({ config: t.config, database: t.database, redis: client() }) : t.app;
     });
     afterAll(async () => {
@@ -59,8 +62,8 @@ describe(redisUrl ? 'tus upload locks shared by two web processes through Redis'
     });
 
     it('uses the Redis locker exactly when Redis is configured', () => {
-      expect(t.app.uploadLocker).toBeInstanceOf(MemoryLocker);
-      if (redisUrl) expect(a.uploadLocker).not.toBeInstanceOf(MemoryLocker);
+      expect(t.store.uploadLocker).toBeInstanceOf(MemoryLocker);
+      if (redisUrl) expect(aLocker).not.toBeInstanceOf(MemoryLocker);
     });
 
     it('makes a resume reaching the second process wait until the first has stopped writing, then tells it every byte', async () => {

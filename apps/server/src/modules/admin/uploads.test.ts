@@ -33,7 +33,7 @@ describe.each(cases)('resumable uploads (tus) on $engine into $where', ({ engine
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
-    if (bucket) for (const p of ['private', 'uploads', 'sources']) await t.app.mediaStore.removePrefix(p);
+    if (bucket) for (const p of ['private', 'uploads', 'sources']) await t.store.mediaStore.removePrefix(p);
     await t.close();
   });
 
@@ -77,7 +77,7 @@ describe.each(cases)('resumable uploads (tus) on $engine into $where', ({ engine
 
     const [row] = await t.database.db.select().from(videoFiles).where(eq(videoFiles.name, 'Behind the scenes.mp3'));
     expect(row).toMatchObject({ videoId, size: body.length });
-    const stored = (await t.app.mediaStore.read(`private/${row!.path}`))!;
+    const stored = (await t.store.mediaStore.read(`private/${row!.path}`))!;
     expect(sha256(stored)).toBe(sha256(body));
     const video = await t.app.inject({ url: `/api/admin/videos/${videoId}`, headers: staff });
     expect(video.json<AdminVideo>().files.map((f) => f.name)).toContain('Behind the scenes.mp3');
@@ -103,7 +103,7 @@ describe.each(cases)('resumable uploads (tus) on $engine into $where', ({ engine
     expect(head.headers['upload-length']).toBe(String(body.length));
     const rows = await t.database.db.select().from(videoFiles).where(eq(videoFiles.name, 'In one go.zip'));
     expect(rows).toHaveLength(1);
-    expect(sha256((await t.app.mediaStore.read(`private/${rows[0]!.path}`))!)).toBe(sha256(body));
+    expect(sha256((await t.store.mediaStore.read(`private/${rows[0]!.path}`))!)).toBe(sha256(body));
   });
 
   it('queues a real video for transcoding and keeps its original', async () => {
@@ -117,7 +117,7 @@ describe.each(cases)('resumable uploads (tus) on $engine into $where', ({ engine
     expect(done.status, await done.clone().text()).toBe(204);
     const [job] = await t.database.db.select().from(mediaJobs).where(eq(mediaJobs.videoId, videoId));
     expect(job).toMatchObject({ state: 'queued', kind: 'transcode', payload: expect.objectContaining({ source: { seconds: expect.closeTo(1, 1) } }) });
-    const source = (await t.app.mediaStore.read(sourceKeyOf(job!)))!;
+    const source = (await t.store.mediaStore.read(sourceKeyOf(job!)))!;
     expect(sha256(source)).toBe(sha256(bytes));
     // The web server keeps no copy: the bytes are on disk only when the store is the disk.
     if (bucket) expect(await fs.readdir(path.join(t.config.dataDir, 'media')).catch(() => [])).toEqual([]);
@@ -141,7 +141,7 @@ describe.each(cases)('resumable uploads (tus) on $engine into $where', ({ engine
     expect(await refused.json()).toEqual({ detail: 'fake.mp4 is not a video ffmpeg can read. Upload an MP4, MKV, MOV or WebM file.' });
     // Nothing left of refused uploads; in a bucket a queued video's source stays where tus put it.
     const sources = (await t.database.db.select().from(mediaJobs)).map(sourceKeyOf);
-    const left = (await t.app.mediaStore.children('uploads')).filter((n) => !n.startsWith('.') && !sources.includes(`uploads/${n}`));
+    const left = (await t.store.mediaStore.children('uploads')).filter((n) => !n.startsWith('.') && !sources.includes(`uploads/${n}`));
     expect(left).toEqual([]);
   });
 

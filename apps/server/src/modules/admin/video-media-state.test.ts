@@ -28,24 +28,24 @@ describe.each(engines())("a video's media as staff see it on %s", (engine) => {
 
   it('says about how long a running transcode still needs, from its progress so far', async () => {
     const videoId = videoIds[0]!;
-    const queued = await t.app.mediaJobs.enqueue({ videoId, sourcePath: `${videoId}/film.mp4` });
+    const queued = await t.store.jobQueue.enqueue({ videoId, sourcePath: `${videoId}/film.mp4` });
     expect((await adminVideo(videoId)).job).toMatchObject({ state: 'queued', seconds_left: null });
-    const job = (await t.app.mediaJobs.claim(['transcode']))!;
+    const job = (await t.store.jobQueue.claim(['transcode']))!;
     expect(job.id).toBe(queued.id);
-    await t.app.mediaJobs.heartbeat(job, 20);
+    await t.store.jobQueue.heartbeat(job, 20);
     // A fifth done in the 40 s since it started: about 160 s to go.
     await t.database.db.update(mediaJobs).set({ startedAt: sql`now() - interval '40 seconds'` }).where(eq(mediaJobs.id, job.id));
     const running = (await adminVideo(videoId)).job!;
     expect(running.state).toBe('running');
     expect(running.seconds_left).toBeGreaterThanOrEqual(155);
     expect(running.seconds_left).toBeLessThanOrEqual(170);
-    await t.app.mediaJobs.complete(job);
+    await t.store.jobQueue.complete(job);
     expect((await adminVideo(videoId)).job).toMatchObject({ state: 'done', seconds_left: null });
   });
 
   it('says about how long a waiting transcode will take, from its source and the store\'s recent transcodes', async () => {
     const [first, second] = [videoIds[3]!, videoIds[4]!];
-    const waiting = await t.app.mediaJobs.enqueue({ videoId: first, sourcePath: `${first}/film.mp4`, payload: { source: { seconds: 600 } } });
+    const waiting = await t.store.jobQueue.enqueue({ videoId: first, sourcePath: `${first}/film.mp4`, payload: { source: { seconds: 600 } } });
     // Nothing to go by yet: no estimate rather than a guess.
     expect((await adminVideo(first)).job).toMatchObject({ id: waiting.id, state: 'queued', expected_seconds: null });
     // A 100-second upload that took 50 s: half a second of work per second of video.
@@ -60,9 +60,9 @@ describe.each(engines())("a video's media as staff see it on %s", (engine) => {
     const whole = path.join(t.config.dataDir, 'whole.mp4');
     await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=8', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', whole]);
     const bytes = await fs.readFile(whole);
-    await t.app.mediaStore.put(`sources/${videoId}/cut.mp4`, bytes.subarray(0, Math.floor(bytes.length / 2)));
-    const job = await t.app.mediaJobs.enqueue({ videoId, sourcePath: `${videoId}/cut.mp4` });
-    const handle = createTranscodeHandler({ db: t.database.db, store: t.app.mediaStore, scratchDir: path.join(t.config.dataDir, 'tmp'), tools, maxHeight: 720, log: pino({ level: 'silent' }), onCatalogChange: () => undefined });
+    await t.store.mediaStore.put(`sources/${videoId}/cut.mp4`, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const job = await t.store.jobQueue.enqueue({ videoId, sourcePath: `${videoId}/cut.mp4` });
+    const handle = createTranscodeHandler({ db: t.database.db, store: t.store.mediaStore, scratchDir: path.join(t.config.dataDir, 'tmp'), tools, maxHeight: 720, log: pino({ level: 'silent' }), onCatalogChange: () => undefined });
     await handle(job, { signal: new AbortController().signal, progress: () => undefined });
 
     const video = await adminVideo(videoId);

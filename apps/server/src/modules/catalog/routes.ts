@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rentalForVideo } from '../selling/index.ts';
+import type { OwnedMediaService } from '../media/index.ts';
 import { z } from 'zod';
 import {
   djSchema,
@@ -22,7 +23,9 @@ import { lockedRequest, ratingsFor } from '../family/index.ts';
 const tags = ['catalogue'];
 const errors = { 400: badRequestSchema, 404: errorDetailSchema };
 
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+export const catalogRoutes =
+  (deps: { ownedMedia: OwnedMediaService }): FastifyPluginAsyncZod =>
+  async (app) => {
   const catalog = createCatalogService(app.db);
 
   app.get(
@@ -75,7 +78,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'private, no-store');
       const userId = request.user.id;
       const locked = lockedRequest(request);
-      const owned = await app.ownedMedia.forUser(userId, parseId(request.params.id));
+      const owned = await deps.ownedMedia.forUser(userId, parseId(request.params.id));
       // Rentals (CONTRACT §11): the live rental and the price less a recent rent; an owner pays nothing more.
       const forYou = async (video: { vidId: number; price: number }) => (owned && !owned.rented ? { rental: null, price_for_you: video.price } : rentalForVideo(app.db, userId, video));
       // Owners keep what they bought after it leaves the catalogue (and renters until their rental ends).

@@ -1,5 +1,6 @@
 /** The family module's front door: what other modules may use (docs/architecture.md). */
 export { requireAgeConfirmation } from './age-confirmation.ts';
 export { catalogViewOf, lockedRequest, ratingsFor } from './catalog-view.ts';
-export { lockedKey } from './lock-states.ts';
-export type { CatalogView, FamilyLocks } from './lock-states.ts';
+export { FamilyLocks, lockedKey } from './lock-states.ts';
+export type { CatalogView } from './lock-states.ts';
+export { familyRoutes } from './routes.ts';

@@ -4,3 +4,4 @@ export { backOfficeMails } from './back-office-mails.ts';
 export { customerAddress, queueMail, tellCustomerOfRefund } from './customer-mail.ts';
 export { createMailer } from './mailer.ts';
 export type { Mail, Mailer } from './mailer.ts';
+export { mailJobHandler, queuedMailer } from './queued-mailer.ts';

@@ -63,7 +63,7 @@ describe.each(engines())('try before you buy: the public first minute on %s', (e
     expect(await queuePreviewBackfill(db())).toBeGreaterThan(0);
     const [job] = await db().select().from(mediaJobs).where(eq(mediaJobs.videoId, videoId));
     expect(job).toMatchObject({ kind: 'make-preview', state: 'queued' });
-    const handle = createPreviewHandler({ db: db(), store: t.app.mediaStore, scratchDir: path.join(t.config.dataDir, 'tmp'), tools, onCatalogChange: () => t.app.catalogCache.clear() });
+    const handle = createPreviewHandler({ db: db(), store: t.store.mediaStore, scratchDir: path.join(t.config.dataDir, 'tmp'), tools, onCatalogChange: () => t.app.catalogCache.clear() });
     await handle(job as Job, { signal: new AbortController().signal, progress: () => undefined });
   }, 120_000);
   afterAll(() => t?.close());

@@ -2,6 +2,8 @@ import path from 'node:path';
 import send from '@fastify/send';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { MediaAccess } from './access.ts';
+import type { MediaStore } from './storage/media-store.ts';
 import { PRIVATE_PREFIX } from './owned-media.ts';
 import { DOWNLOAD_FILE } from './renditions.ts';
 import { mediaPaths } from './pipeline.ts';
@@ -53,10 +55,11 @@ export type RentalClock = (db: FastifyInstance['db'], userId: number, videoId: n
  * user it names, checked on every request (a recent "yes" remembered until access may have changed). Range requests answer 206, so players seek and
  * downloads resume; playlists are rewritten so each segment carries its own signature.
  */
-export async function registerMediaStreaming(app: FastifyInstance, startRental: RentalClock): Promise<void> {
+export async function registerMediaStreaming(app: FastifyInstance, deps: { mediaStore: MediaStore; mediaAccess: MediaAccess; startRental: RentalClock }): Promise<void> {
+  const { startRental } = deps;
   const root = mediaPaths(path.join(app.config.dataDir, 'media')).private;
   const secret = app.config.media.secret;
-  const store = app.mediaStore;
+  const store = deps.mediaStore;
   const bucketKey = (fullPath: string) => `private/${fullPath.slice(PRIVATE_PREFIX.length)}`;
   const presignRedirect = createRedirectPresigner(store);
   const verifySignature = createMediaSignatureVerifier(secret);
@@ -74,7 +77,7 @@ export async function registerMediaStreaming(app: FastifyInstance, startRental: 
     const verified = verifySignature(filePath, request.query as Record<string, string>, Math.floor(Date.now() / 1000));
     if (!verified) return refuse(reply);
     const videoId = Number(match[2]);
-    const right = await app.mediaAccess.right(verified.userId, videoId);
+    const right = await deps.mediaAccess.right(verified.userId, videoId);
     if (!right) return refuse(reply, 'You do not own this video.');
     let grant = verified;
     if (!right.owner) {

@@ -39,10 +39,10 @@ describe('owned media from a bucket (MEDIA_STORAGE_URL)', () => {
     await fs.writeFile(path.join(dir, 'master.m3u8'), '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=200000,RESOLUTION=426x240\n240p/index.m3u8\n');
     await fs.writeFile(path.join(dir, '240p', 'index.m3u8'), '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:4.0,\nseg-0000.m4s\n#EXTINF:4.0,\nseg-0001.m4s\n#EXT-X-ENDLIST\n');
     for (const name of ['init.mp4', 'seg-0000.m4s', 'seg-0001.m4s']) await fs.writeFile(path.join(dir, '240p', name), `bytes of ${name}`);
-    await t.app.mediaStore.putFolder(`private/videos/${videoId}/r1-1`, dir);
+    await t.store.mediaStore.putFolder(`private/videos/${videoId}/r1-1`, dir);
     const info: StoredMediaInfo = { rev: 'r1-1', duration: 8, width: 426, height: 240, renditions: [{ name: '240p', height: 240, width: 426, bandwidth: 150_000, peak: 200_000, dataSaver: true }], downloadSize: mp4.length, thumbnails: { count: 1, intervalSeconds: 5 } };
     await db().update(videos).set({ videoPath: `videos/${videoId}/r1-1`, mediaInfo: info }).where(eq(videos.id, videoId));
-    await t.app.mediaStore.put(`private/extras/${videoId}/subs.vtt`, 'WEBVTT\n');
+    await t.store.mediaStore.put(`private/extras/${videoId}/subs.vtt`, 'WEBVTT\n');
     await db().insert(videoFiles).values({ videoId, name: 'Nairobi Heist: subtitles.vtt', path: `extras/${videoId}/subs.vtt`, size: 7 });
     owner = await signedInCustomer(t.app);
     stranger = await signedInCustomer(t.app);
@@ -52,7 +52,7 @@ describe('owned media from a bucket (MEDIA_STORAGE_URL)', () => {
     expect(bought.statusCode, bought.body).toBe(201);
   });
   afterAll(async () => {
-    for (const p of ['private', 'posters']) await t.app.mediaStore.removePrefix(p);
+    for (const p of ['private', 'posters']) await t.store.mediaStore.removePrefix(p);
     await t.close();
   });
 
@@ -118,15 +118,15 @@ describe('owned media from a bucket (MEDIA_STORAGE_URL)', () => {
     const res = await t.app.inject({ method: 'PATCH', url: `/api/profile/${owner.buyerid}/`, headers: owner.auth, payload: form as unknown as object });
     expect(res.statusCode, res.body).toBe(200);
     const pic = res.json<{ profile: { profile_pic: string } }>().profile.profile_pic;
-    expect(await t.app.mediaStore.exists(pic.slice('/media/'.length))).toBe(true);
+    expect(await t.store.mediaStore.exists(pic.slice('/media/'.length))).toBe(true);
     expect((await get(pic)).statusCode).toBe(200);
     await expect(fs.readdir(path.join(t.config.dataDir, 'media', 'portraits'))).rejects.toThrow();
-    await t.app.mediaStore.removePrefix('portraits');
+    await t.store.mediaStore.removePrefix('portraits');
   });
 
   it('serves posters from the bucket at the usual public address, cached for a year', async () => {
     const png = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#0a0' } }).png().toBuffer();
-    const key = await storeImage(t.app.mediaStore, 'posters', png);
+    const key = await storeImage(t.store.mediaStore, 'posters', png);
     const res = await get(`/media/posters/${key}-320.webp`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');

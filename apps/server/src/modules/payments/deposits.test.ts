@@ -220,9 +220,9 @@ describe.each(engines())('the deposit reconciler on %s', (engine) => {
       const c = await signedInCustomer(expiring.app);
       const res = await expiring.app.inject({ method: 'POST', url: '/api/deposit/', headers: c.auth, payload: { username: c.buyerid, amount: 60, phone_number: '0799000003' } });
       const id = res.json<{ CheckoutRequestID: string }>().CheckoutRequestID;
-      expect(await expiring.app.reconcileDeposits(later(1))).toBe(0); // still on the phone: nothing to settle
+      expect(await expiring.store.reconcileDeposits(later(1))).toBe(0); // still on the phone: nothing to settle
       await new Promise((r) => setTimeout(r, 1100));
-      expect(await expiring.app.reconcileDeposits(later(2))).toBe(1);
+      expect(await expiring.store.reconcileDeposits(later(2))).toBe(1);
       const sw = (await expiring.app.inject({ url: `/api/deposit/${id}/`, headers: { ...c.auth, 'accept-language': 'sw' } })).json<Deposit>();
       expect(sw).toMatchObject({ state: 'failed', result_code: '1037', outcome: 'expired', message: expect.stringMatching(/^Muda wa ombi la M-Pesa uliisha/) });
     } finally {
@@ -238,10 +238,10 @@ describe.each(engines())('the deposit reconciler on %s', (engine) => {
     const silent = await start('0799000002');
     await t.app.inject({ method: 'POST', url: `/mpesa-sim/prompts/${paid}`, payload: { action: 'pay' } }); // the callback is lost
 
-    expect(await t.app.reconcileDeposits()).toBe(0); // not due yet
+    expect(await t.store.reconcileDeposits()).toBe(0); // not due yet
     let settled = 0;
     // passes at growing intervals, as the timer would run them over a day
-    for (let h = 1; h <= 12; h++) settled += await t.app.reconcileDeposits(later(h * h));
+    for (let h = 1; h <= 12; h++) settled += await t.store.reconcileDeposits(later(h * h));
     expect(settled).toBe(1);
     const rows = await t.database.db.select().from(depositsTable);
     expect(rows.find((d) => d.checkoutRequestId === paid)).toMatchObject({ state: 'completed' });

@@ -26,9 +26,9 @@ describe.each(engines())('a deposit whose push answer was lost on %s', (engine) 
     // What POST /api/deposit/ leaves behind when killed after writing the row and before the push's answer.
     const secret = randomBytes(24).toString('hex');
     const [lost] = await t.database.db.insert(deposits).values({ userId: c.id, amount: 300, phone: '254712555000', callbackSecret: secret, nextCheckAt: later(1) }).returning();
-    await t.app.reconcileDeposits(new Date());
+    await t.store.reconcileDeposits(new Date());
     expect((await t.database.db.select().from(deposits).where(eq(deposits.id, lost!.id)))[0]!.state).toBe('pending'); // not due yet
-    await t.app.reconcileDeposits(later(2));
+    await t.store.reconcileDeposits(later(2));
     expect((await t.database.db.select().from(deposits).where(eq(deposits.id, lost!.id)))[0]).toMatchObject({ state: 'review', resultDesc: LOST_PUSH });
 
     const staff = await signedInStaff(t.app);

@@ -182,7 +182,7 @@ describe.each(engines())('DJ earnings and payouts on %s', (engine) => {
     // Still owed nothing extra while pending: the pending payout counts.
     expect((await statement(dj.id)).payouts).toBe(110);
     // The check-payouts job's pass, once the payout is due to be asked about.
-    await t.app.payouts.checkDue(new Date(Date.now() + 3600_000));
+    await t.store.payouts.checkDue(new Date(Date.now() + 3600_000));
     await vi.waitFor(async () => expect((await payoutRow(lost.id)).state).toBe('completed'));
     expect((await payoutRow(lost.id)).mpesaReceipt).toMatch(/^[A-Z0-9]{10}$/);
     expect((await payoutRow(lost.id)).checks).toBe(1);
@@ -194,10 +194,10 @@ describe.each(engines())('DJ earnings and payouts on %s', (engine) => {
     // Committed, then the process stopped before the B2C request went out (or before its answer came back).
     const { payout } = await db().transaction((tx) => ledger.startDjPayout(tx as unknown as Database, { djId: dj.id, amount: 40, requestedBy: staffId, idempotencyKey: null, withholdingPercent: 5 }));
     expect((await payoutRow(payout.id)).conversationId).toBeNull();
-    await t.app.payouts.checkDue(new Date(Date.now() + 1000));
+    await t.store.payouts.checkDue(new Date(Date.now() + 1000));
     await vi.waitFor(async () => expect((await payoutRow(payout.id)).state).toBe('completed'));
     // Sent once more with the same key: Daraja answers the same payment, and nothing changes.
-    await t.app.payouts.send(await payoutRow(payout.id));
+    await t.store.payouts.send(await payoutRow(payout.id));
     expect(await statement(dj.id)).toMatchObject({ payouts: 40 });
   });
 

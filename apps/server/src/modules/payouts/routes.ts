@@ -15,13 +15,6 @@ import { parseId } from '../../lib/ids.ts';
 import { toPayoutView, type PayoutService } from './payout-service.ts';
 import { djStatement, statementCsv } from './statement.ts';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A back-office route a DJ's own login may call too (it answers only that DJ's data). */
-    djAllowed?: boolean;
-  }
-}
-
 const tags = ['payouts'];
 const errors = { 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetailSchema, 404: errorDetailSchema, 409: errorDetailSchema };
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });

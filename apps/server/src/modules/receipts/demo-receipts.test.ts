@@ -14,13 +14,13 @@ describe.each(engines())('the demo store’s receipts on %s', (engine) => {
   afterAll(() => t.close());
 
   it('gives every demo sale a tax invoice, and eTIMS signs them all', async () => {
-    await seedDemoStore(t.database.db, t.app.mediaStore, { demoClips: 0 });
+    await seedDemoStore(t.database.db, t.store.mediaStore, { demoClips: 0 });
     const sales = (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM sale_lines GROUP BY ledger_kind, reference HAVING sum(amount) <> 0) s`)) as unknown as { rows: { n: number }[] };
     const made = await t.database.db.select().from(receipts);
     expect(made.length).toBeGreaterThan(10);
     expect(made.length).toBe(Number(sales.rows[0]!.n));
     expect(made.every((r) => r.invoiceNo === null)).toBe(true); // the submitter numbers them as it sends them
-    await t.app.receipts.submitter.drain();
+    await t.store.receipts.submitter.drain();
     const after = await t.database.db.select({ state: receipts.etimsState, invoiceNo: receipts.invoiceNo }).from(receipts).orderBy(receipts.id);
     expect(after.every((r) => r.state === 'signed')).toBe(true);
     expect(after.map((r) => r.invoiceNo)).toEqual(made.map((_, i) => i + 1));

@@ -30,8 +30,8 @@ describe.each(engines())('tax receipts on %s', (engine) => {
   });
   afterAll(() => t.close());
   const db = () => t.database.db;
-  const sim = () => t.app.receipts.sim!;
-  const drain = () => t.app.receipts.submitter.drain();
+  const sim = () => t.store.receipts.sim!;
+  const drain = () => t.store.receipts.submitter.drain();
   const buy = (c: Customer, videoIds: number[]) => t.app.inject({ method: 'POST', url: '/api/checkout/', headers: c.auth, payload: { video_ids: videoIds } });
   const receiptsOf = async (c: Customer) => (await t.app.inject({ url: '/api/receipts/', headers: c.auth })).json<ReceiptList>().results;
   const receipt = async (c: Customer, id: number) => (await t.app.inject({ url: `/api/receipts/${id}/`, headers: c.auth })).json<Receipt>();
@@ -138,7 +138,7 @@ describe.each(engines())('tax receipts on %s', (engine) => {
     await drain();
     const [a, b] = await Promise.all([0, 1].map(() => customerWithBalance(t.app, 100)));
     await buy(a!, [ids[5]!]);
-    const [given] = await t.app.receipts.repo.numberNext(200); // a run numbers a's receipt, then its process is killed
+    const [given] = await t.store.receipts.repo.numberNext(200); // a run numbers a's receipt, then its process is killed
     await buy(b!, [ids[5]!]);
     await drain();
     const [ra, rb] = [(await receiptsOf(a!))[0]!, (await receiptsOf(b!))[0]!];

@@ -4,5 +4,6 @@ export { ledger, videosNote } from './ledger.ts';
 export type { Sale, SaleLineInput } from './ledger.ts';
 export { payoutMismatches } from './payout-ledger.ts';
 export type { Payout, PayoutResult } from './payout-ledger.ts';
-export { ledgerMismatches, postLedgerEntry, saleLineMismatches } from './wallet.ts';
 export type { QuickSaleInput, QuickSaleOutcome } from './quick-sale-types.ts';
+export { walletRoutes } from './routes.ts';
+export { ledgerMismatches, postLedgerEntry, saleLineMismatches } from './wallet.ts';

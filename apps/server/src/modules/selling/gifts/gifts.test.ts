@@ -125,10 +125,10 @@ describe.each(engines())('gifts on %s', (engine) => {
     const { gift, token } = await paidGiftForTest(t, { giver, videoIds: [ids[2]!, ids[3]!], toPhone: '254712000005' });
     expect(await balanceOf(giver.auth)).toBe(50);
     expect(Date.parse(gift.expires_at) - Date.now()).toBeGreaterThan(29.9 * 24 * 3600 * 1000);
-    expect(await t.app.returnGifts()).toBe(0);
+    expect(await t.store.returnGifts()).toBe(0);
     await db().update(giftsTable).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(giftsTable.id, gift.id));
-    expect(await t.app.returnGifts()).toBe(1);
-    expect(await t.app.returnGifts()).toBe(0);
+    expect(await t.store.returnGifts()).toBe(1);
+    expect(await t.store.returnGifts()).toBe(0);
     expect(await balanceOf(giver.auth)).toBe(500);
     const [told] = await db().select().from(mediaJobs).where(eq(mediaJobs.kind, 'mail')).orderBy(desc(mediaJobs.id)).limit(1);
     expect((told!.payload as { mail: { to: string; subject: string; text: string } }).mail).toMatchObject({ to: giver.email, subject: 'Your gift was not claimed: the money is back on your balance', text: expect.stringContaining('Your balance is now Ksh 500.') });

@@ -177,7 +177,7 @@ describe.each(engines())('the reconciler and a checkout paid with M-Pesa on %s',
     const id = res.json<CheckoutPayment>().CheckoutRequestID;
     await t.app.inject({ method: 'POST', url: `/mpesa-sim/prompts/${id}`, payload: { action: 'pay' } }); // its callback is lost
     let settled = 0;
-    for (let h = 1; h <= 4 && settled === 0; h++) settled += await t.app.reconcileDeposits(new Date(Date.now() + h * 3600_000));
+    for (let h = 1; h <= 4 && settled === 0; h++) settled += await t.store.reconcileDeposits(new Date(Date.now() + h * 3600_000));
     expect(settled).toBe(1);
     const d = (await t.app.inject({ url: `/api/deposit/${id}/`, headers: c.auth })).json<Deposit>();
     expect(d).toMatchObject({ state: 'completed', balance: 0, purchase: { state: 'completed', video_ids: [video!.id] } });
