@@ -11,7 +11,8 @@ import { requireAgeConfirmation } from '../../family/index.ts';
 import { payForOrder, type PaidOrder, type Seller } from '../paid-orders.ts';
 import { bundleReference } from './admin-resource.ts';
 import { createBundleRepository } from './bundle-repository.ts';
-import { priceForYou, splitByListPrice } from './pricing.ts';
+import { bundleLines } from './pricing.ts';
+import { rentalRepository } from '../rentals/rental-repository.ts';
 
 /** A bundle's order, as an M-Pesa payment carries it: the bundle, all its videos (what the deposit shows), one code. */
 export interface BundleOrder extends PaidOrder {
@@ -61,8 +62,9 @@ export async function grantLines(tx: Database, userId: number, lines: SaleLineIn
 /**
  * Buying a bundle (CONTRACT §11) as a seller of the selling core: the videos the customer lacks, at
  * round(price x their list prices / list_total), split over them by list price with no shilling lost
- * (sale lines kind 'bundle' under a 'purchase' entry). Priced again when M-Pesa pays, so a season
- * bought meanwhile is not paid twice. All owned: 409.
+ * (sale lines kind 'bundle' under a 'purchase' entry), each less the rent of a recent rental of
+ * it (rent, then own). Priced again when M-Pesa pays, so a season bought meanwhile is not paid
+ * twice. All owned: 409.
  */
 export const bundleSeller: Seller<BundleOrder, BundleBought> = {
   ledgerKind: 'purchase',
@@ -74,11 +76,8 @@ export const bundleSeller: Seller<BundleOrder, BundleBought> = {
     const owned = new Set(await repo.owned(tx, userId, b.videos.map((v) => v.id)));
     const unowned = b.videos.filter((v) => !owned.has(v.id));
     if (unowned.length === 0) throw new HttpError(409, 'You already own everything in this bundle.');
-    const due = priceForYou(b.price, b.listTotal, unowned.reduce((s, v) => s + v.price, 0));
-    const lines = splitByListPrice(
-      unowned.map((v) => ({ videoId: v.id, listPrice: v.price })),
-      due,
-    );
+    const credits = await rentalRepository.rentCredits(tx, userId, unowned.map((v) => v.id));
+    const lines = bundleLines(b, owned, credits);
     return { lines, note: `${b.title}: ${unowned.map((v) => (v.season ? `${v.title} (${v.season})` : v.title)).join(', ')}`, bundleId: b.id };
   },
   async deliver(tx, userId, _order, sold) {

@@ -4,6 +4,7 @@ import { notFound } from '../../../lib/http-errors.ts';
 import { pageWindow, toPage } from '../../../lib/pagination.ts';
 import { createBundleRepository, type BundleRow } from './bundle-repository.ts';
 import { toBundle, toVideoBundle } from './bundle-view.ts';
+import { rentalRepository } from '../rentals/rental-repository.ts';
 
 /** `locked`: the answer of an account under the family lock (CONTRACT §13). */
 export interface BundleView {
@@ -30,15 +31,19 @@ export function createBundleService(db: Database) {
       const w = pageWindow(q.page, q.page_size, 100);
       const all = (await repo.list(db, { videoId: q.video_id })).filter((b) => shown(b, view));
       const rows = all.slice(w.offset, w.offset + w.pageSize);
-      const owned = userId === undefined ? undefined : await repo.owned(db, userId, [...new Set(rows.flatMap((b) => b.videos.map((v) => v.id)))]);
-      return toPage(url, w, all.length, rows.map((b) => toBundle(b, owned)));
+      const ids = [...new Set(rows.flatMap((b) => b.videos.map((v) => v.id)))];
+      const owned = userId === undefined ? undefined : await repo.owned(db, userId, ids);
+      const credits = userId === undefined ? undefined : await rentalRepository.rentCredits(db, userId, ids);
+      return toPage(url, w, all.length, rows.map((b) => toBundle(b, owned, credits)));
     },
 
     async get(id: number, userId?: number, view: BundleView = {}): Promise<Bundle> {
       const b = await repo.byId(db, id);
       if (!b || !shown(b, view)) throw notFound();
-      const owned = userId === undefined ? undefined : await repo.owned(db, userId, b.videos.map((v) => v.id));
-      return toBundle(b, owned);
+      const ids = b.videos.map((v) => v.id);
+      const owned = userId === undefined ? undefined : await repo.owned(db, userId, ids);
+      const credits = userId === undefined ? undefined : await rentalRepository.rentCredits(db, userId, ids);
+      return toBundle(b, owned, credits);
     },
 
     /** What each video's `bundles` says (the catalogue's view adds it). */

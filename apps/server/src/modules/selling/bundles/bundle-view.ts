@@ -1,10 +1,10 @@
 import type { Bundle, VideoBundle } from '@store/contract';
 import { posterUrls } from '../../media/index.ts';
 import type { BundleRow } from './bundle-repository.ts';
-import { priceForYou } from './pricing.ts';
+import { bundleLines } from './pricing.ts';
 
-/** A bundle as the API shows it; with the customer's owned videos, also what it costs them. */
-export function toBundle(b: BundleRow, owned?: readonly number[]): Bundle {
+/** A bundle as the API shows it; with the customer's owned videos (and rent credits), also what it costs them. */
+export function toBundle(b: BundleRow, owned?: readonly number[], credits: ReadonlyMap<number, number> = new Map()): Bundle {
   const poster = posterUrls(b.videos.find((v) => v.posterKey)?.posterKey ?? null);
   const out: Bundle = {
     id: b.id,
@@ -20,8 +20,8 @@ export function toBundle(b: BundleRow, owned?: readonly number[]): Bundle {
   };
   if (!owned) return out;
   const mine = b.videos.filter((v) => owned.includes(v.id)).map((v) => v.id);
-  const unownedList = b.videos.filter((v) => !owned.includes(v.id)).reduce((s, v) => s + v.price, 0);
-  return { ...out, owned_video_ids: mine, price_for_you: priceForYou(b.price, b.listTotal, unownedList) };
+  const priceForYou = bundleLines(b, new Set(owned), credits).reduce((s, l) => s + l.amount, 0);
+  return { ...out, owned_video_ids: mine, price_for_you: priceForYou };
 }
 
 /** How a video names a bundle it is part of. */

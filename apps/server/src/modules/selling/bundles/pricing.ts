@@ -40,3 +40,29 @@ export function splitByListPrice<T extends { listPrice: number }>(lines: readonl
   }
   return lines.map((l, i) => ({ ...l, amount: amounts[i]! }));
 }
+
+/**
+ * Rent, then own (CONTRACT §11), the one copy of the rule: a video's line costs its amount less the
+ * rent the customer paid for it within RENT_THEN_OWN_DAYS, never below 0. Purchases, cart checkouts
+ * and bundles all price through it.
+ */
+export function lessRentCredit<T extends { videoId: number; amount: number }>(lines: readonly T[], credits: ReadonlyMap<number, number>): T[] {
+  return lines.map((l) => ({ ...l, amount: Math.max(0, l.amount - (credits.get(l.videoId) ?? 0)) }));
+}
+
+/**
+ * A bundle's lines for one customer: its complete-the-set price over the videos they do not own,
+ * split by list price, each less its rent credit. What the bundle sale charges, what its page shows
+ * as price_for_you (their sum), and what a promo code preview prices.
+ */
+export function bundleLines(b: { price: number; listTotal: number; videos: readonly { id: number; price: number }[] }, owned: ReadonlySet<number>, credits: ReadonlyMap<number, number>) {
+  const unowned = b.videos.filter((v) => !owned.has(v.id));
+  const due = priceForYou(b.price, b.listTotal, unowned.reduce((s, v) => s + v.price, 0));
+  return lessRentCredit(
+    splitByListPrice(
+      unowned.map((v) => ({ videoId: v.id, listPrice: v.price })),
+      due,
+    ),
+    credits,
+  );
+}

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { videos } from '../../../db/schema.ts';
-import { splitByListPrice } from '../bundles/pricing.ts';
+import { bundleLines, lessRentCredit } from '../bundles/pricing.ts';
 import type { BundleService } from '../bundles/bundle-service.ts';
 import { rentalRepository } from '../rentals/rental-repository.ts';
 import type { PromoLine } from './rules.ts';
@@ -33,7 +33,7 @@ async function forYou(db: Database, userId: number | null, videoIds: number[]): 
   const lines = await listPriced(db, videoIds);
   if (!lines || userId === null) return lines;
   const credits = await rentalRepository.rentCredits(db, userId, videoIds);
-  return lines.map((l) => ({ ...l, amount: Math.max(0, l.amount - (credits.get(l.videoId) ?? 0)) }));
+  return lessRentCredit(lines, credits);
 }
 
 /** A video for rent (for sale, with a rent_price) at its rent, as the rental sale charges it. */
@@ -54,12 +54,12 @@ export function defaultPreviewPricing(deps: { bundles: BundleService; purchase?:
   return {
     purchase: deps.purchase ?? forYou,
     rental: (db, _userId, videoId) => rentPriced(db, videoId),
-    async bundle(_db, userId, bundleId) {
+    async bundle(db, userId, bundleId) {
       const b = await deps.bundles.get(bundleId, userId ?? undefined).catch(() => null);
       if (!b) return null;
       const owned = new Set(b.owned_video_ids ?? []);
-      const unowned = b.videos.filter((v) => !owned.has(v.id)).map((v) => ({ videoId: v.id, listPrice: v.price }));
-      return splitByListPrice(unowned, b.price_for_you ?? b.price);
+      const credits = userId === null || userId === undefined ? new Map<number, number>() : await rentalRepository.rentCredits(db, userId, b.video_ids);
+      return bundleLines({ price: b.price, listTotal: b.list_total, videos: b.videos }, owned, credits);
     },
   };
 }

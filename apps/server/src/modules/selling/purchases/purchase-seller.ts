@@ -6,6 +6,7 @@ import { posterUrls } from '../../media/index.ts';
 import { videosNote } from '../../wallet/index.ts';
 import type { PaidOrder, Seller } from '../paid-orders.ts';
 import { rentalRepository } from '../rentals/rental-repository.ts';
+import { lessRentCredit } from '../bundles/pricing.ts';
 
 /** A purchase that needs pricing (a recent rental's rent taken off, a promo code), as an M-Pesa payment carries it. */
 export interface PurchaseOrder extends PaidOrder {
@@ -36,12 +37,13 @@ export const purchaseSeller: Seller<PurchaseOrder, PurchaseAnswerBody> = {
     if (owned.length > 0) throw new HttpError(409, 'You already own this video.', { owned: owned.map((o) => o.videoId) });
     const credits = await rentalRepository.rentCredits(tx, userId, ids);
     const sorted = [...found].sort((a, b) => a.id - b.id);
-    return { lines: sorted.map((v) => ({ videoId: v.id, listPrice: v.price, amount: Math.max(0, v.price - (credits.get(v.id) ?? 0)) })), note: videosNote(sorted) };
+    return { lines: lessRentCredit(sorted.map((v) => ({ videoId: v.id, listPrice: v.price, amount: v.price })), credits), note: videosNote(sorted) };
   },
   quick: {
     plan(f, order) {
       if (f.videos.length !== order.video_ids.length || f.owned.length > 0) return null;
-      const lines = f.videos.map((v) => ({ videoId: v.id, listPrice: v.price, amount: Math.max(0, v.price - (f.credits[String(v.id)] ?? 0)) }));
+      const credits = new Map(Object.entries(f.credits).map(([id, rent]) => [Number(id), rent]));
+      const lines = lessRentCredit(f.videos.map((v) => ({ videoId: v.id, listPrice: v.price, amount: v.price })), credits);
       return { lines, note: videosNote(f.videos) };
     },
     answer(f, _order, sold) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { lessRentCredit } from '../bundles/pricing.ts';
 import type { Page, Rental, RentalResult } from '@store/contract';
 import type { Database } from '../../../db/client.ts';
 import { HttpError, notFound } from '../../../lib/http-errors.ts';
@@ -73,7 +74,8 @@ export const rentalSeller: Seller<RentalOrder, RentalResult> = {
 /** What a signed-in customer's video page adds (CONTRACT §11): the live rental, and the price less a recent rent. */
 export async function rentalForVideo(db: Database, userId: number, video: { vidId: number; price: number }): Promise<{ rental: Rental | null; price_for_you: number }> {
   const [live, credits] = await Promise.all([repo.liveOne(db, userId, video.vidId), repo.rentCredits(db, userId, [video.vidId])]);
-  return { rental: live ? toRental(live) : null, price_for_you: Math.max(0, video.price - (credits.get(video.vidId) ?? 0)) };
+  const [priced] = lessRentCredit([{ videoId: video.vidId, amount: video.price }], credits);
+  return { rental: live ? toRental(live) : null, price_for_you: priced!.amount };
 }
 
 /** The first fetch of a rented video's media starts its clock (the media route, when the right is a rental not yet started). */

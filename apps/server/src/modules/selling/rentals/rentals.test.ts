@@ -307,4 +307,33 @@ describe.each(engines())('rentals on %s', (engine) => {
     await db().update(rentals).set({ expiresAt: new Date(Date.now() - 8 * DAY) }).where(eq(rentals.userId, d.id));
     expect((await details(d, ids[0]!)).price_for_you).toBe(100);
   });
+
+  it('rent, then own holds in a cart checkout and in a bundle: the rent comes off the rented video\'s line, as the pages said', async () => {
+    // A cart of two videos, one rented: the rented one costs its price less its rent.
+    const c = await customerWith(300);
+    expect((await rent(c, { video_id: ids[0] })).statusCode).toBe(201);
+    const cart = await t.app.inject({ method: 'POST', url: '/api/checkout/', headers: c.auth, payload: { video_ids: [ids[0], ids[1]] } });
+    expect(cart.statusCode, cart.body).toBe(201);
+    expect(cart.json()).toMatchObject({ total: 75 + 70, balance: 300 - 25 - 75 - 70 });
+    const cartLines = await db().select().from(saleLines).where(and(eq(saleLines.userId, c.id), eq(saleLines.kind, 'purchase')));
+    expect(cartLines.map((l) => [l.videoId, l.listPrice, l.amount]).sort((a, b) => a[0]! - b[0]!)).toEqual([
+      [ids[0], 100, 75],
+      [ids[1], 70, 70],
+    ]);
+
+    // The season pass (200 + 250 listed, 360: shares 160 and 200) after renting season 1 for 50.
+    const b = await customerWith(500);
+    expect((await rent(b, { video_id: ids[2] })).statusCode).toBe(201);
+    const pass = (await t.app.inject({ url: '/api/bundles/', headers: b.auth })).json<Page<{ id: number; kind: string; price_for_you?: number }>>().results.find((x) => x.kind === 'all_seasons')!;
+    expect(pass.price_for_you).toBe(360 - 50);
+    const bought = await t.app.inject({ method: 'POST', url: `/api/bundles/${pass.id}/buy/`, headers: b.auth, payload: {} });
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect(bought.json()).toMatchObject({ total: 310, balance: 500 - 50 - 310, purchases: [{ video_id: ids[2], price: 110 }, { video_id: ids[3], price: 200 }] });
+    const bundleLines = await db().select().from(saleLines).where(and(eq(saleLines.userId, b.id), eq(saleLines.kind, 'bundle')));
+    expect(bundleLines.map((l) => [l.videoId, l.listPrice, l.amount]).sort((x, y) => x[0]! - y[0]!)).toEqual([
+      [ids[2], 200, 110],
+      [ids[3], 250, 200],
+    ]);
+    await books();
+  });
 });
