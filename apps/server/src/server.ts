@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
-import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { openRedis } from './lib/redis-client.ts';
 import { buildStore } from './app.ts';
 import { ConfigError, loadStoreConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -36,7 +37,7 @@ async function main() {
     statementTimeoutMs: config.databaseStatementTimeoutMs,
   });
   await migrateDatabase(database);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined;
+  const redis = config.redisUrl ? openRedis(config.redisUrl, pino({ base: { name: 'redis' }, level: config.logLevel === 'silent' ? 'silent' : config.logLevel }, process.stdout)) : undefined;
   const store = await buildStore({ config, database, redis, queueMail: true });
   const { app } = store;
 

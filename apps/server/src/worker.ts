@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
-import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { openRedis } from './lib/redis-client.ts';
 import { buildStore } from './app.ts';
 import { ConfigError, loadStoreConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -22,7 +23,7 @@ async function main() {
   const database = await openDatabase({ url: config.databaseUrl, poolSize: 4, connectionTimeoutMs: config.databaseConnectTimeoutMs });
   await migrateDatabase(database);
   if (!locateMediaTools(config.media)) throw new ConfigError('ffmpeg was not found: install it (apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH.');
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined;
+  const redis = config.redisUrl ? openRedis(config.redisUrl, pino({ base: { name: 'redis' }, level: config.logLevel === 'silent' ? 'silent' : config.logLevel }, process.stdout)) : undefined;
   const store = await buildStore({ config: { ...config, webDist: null, adminDist: null }, database, redis, queueMail: true });
   const { app } = store;
   await app.ready();
