@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
+import { writeState } from './state-file.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { darajaAmount, isAcceptableCallbackUrl, isDarajaPhone } from './daraja-rules.ts';
 
@@ -78,13 +78,7 @@ function load(file: string | undefined): Map<string, B2cPayment> {
 
 export function registerB2c(app: FastifyInstance, ctx: B2cContext) {
   const payments = load(ctx.stateFile);
-  const save = () => {
-    if (!ctx.stateFile) return;
-    fs.mkdirSync(path.dirname(ctx.stateFile), { recursive: true });
-    const tmp = `${ctx.stateFile}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify([...payments.values()].slice(-1000)));
-    fs.renameSync(tmp, ctx.stateFile);
-  };
+  const save = () => writeState(ctx.stateFile, [...payments.values()], app.log);
   let behaviour: B2cBehaviour = { ...DEFAULT_B2C };
   const requestId = () => `${randomInt(1000, 9999)}-${randomInt(1_000_000, 9_999_999)}-1`;
   const invalid = (reply: FastifyReply, field: string) => ctx.fault(reply, 400, '400.002.02', `Bad Request - Invalid ${field}`);

@@ -1,6 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
   darajaAmount,
@@ -13,6 +12,7 @@ import {
   SANDBOX_SHORTCODE,
   stkPassword,
 } from './daraja-rules.ts';
+import { writeState } from './state-file.ts';
 import { registerB2c, SANDBOX_B2C_SHORTCODE, SANDBOX_INITIATOR } from './b2c.ts';
 import { PHONE_SCRIPT, phonePage } from './phone-page.ts';
 
@@ -71,14 +71,6 @@ function loadPrompts(file: string | undefined): Map<string, Prompt> {
   }
 }
 
-/** Written to a temporary file and renamed, so a crash leaves the old state or the new, never half. */
-function savePrompts(file: string | undefined, prompts: Map<string, Prompt>) {
-  if (!file) return;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify([...prompts.values()].slice(-1000)));
-  fs.renameSync(tmp, file);
-}
 const requestId = () => `${randomInt(1000, 9999)}-${randomInt(1_000_000, 9_999_999)}-1`;
 const fault = (reply: FastifyReply, status: number, errorCode: string, errorMessage: string) => reply.status(status).send({ requestId: requestId(), errorCode, errorMessage });
 const invalid = (reply: FastifyReply, field: string) => fault(reply, 400, '400.002.02', `Bad Request - Invalid ${field}`);
@@ -103,7 +95,7 @@ export const darajaSimulator: FastifyPluginAsync<SimulatorOptions> = async (app,
   const deliver = opts.deliver ?? postJson;
   const tokens = new Map<string, number>();
   const prompts = loadPrompts(opts.stateFile);
-  const save = () => savePrompts(opts.stateFile, prompts);
+  const save = () => writeState(opts.stateFile, [...prompts.values()], app.log);
   const timers = new Set<NodeJS.Timeout>();
   app.addHook('onClose', async () => timers.forEach(clearTimeout));
 
