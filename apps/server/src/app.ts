@@ -25,7 +25,7 @@ import { registerSites } from './plugins/sites.ts';
 import { registerStorefrontPages, cachedAnswersFirst, catalogRoutes, searchRoutes } from './modules/catalog/index.ts';
 import { FamilyLocks, familyRoutes } from './modules/family/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
-import { healthRoutes } from './modules/health/index.ts';
+import { createMetrics, healthRoutes, metricsRoutes, poolOf } from './modules/health/index.ts';
 import { createAccounts } from './modules/accounts/index.ts';
 import { createMailer, type Mailer, queuedMailer } from './modules/mail/index.ts';
 import { queuedSms, createSmsSender, type SmsSender } from './modules/sms/index.ts';
@@ -133,6 +133,9 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
   const uploadLocker = redis ? createRedisLocker(redis) : new MemoryLocker();
   if (redis) app.addHook('onClose', () => (uploadLocker as ReturnType<typeof createRedisLocker>).close());
   registerRouteTable(app);
+  // Prometheus metrics (METRICS_TOKEN; off without it): every answer counted by its route pattern.
+  const metrics = createMetrics({ token: config.metricsToken, db: database.db, pool: poolOf(database), poolSize: config.databasePoolSize, queryTimeoutMs: config.health.checkTimeoutMs });
+  metrics.observeRequests(app);
 
   registerErrorHandler(app);
   registerLanguages(app);
@@ -152,8 +155,8 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
   await app.register(cookie);
   await registerOpenApi(app);
   const jobQueue = createJobQueue(database.db);
-  const mailTransport = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
-  const smsTransport = sms ?? createSmsSender({ ...config.sms, dataDir: config.dataDir, log: app.log });
+  const mailTransport = metrics.counted('mail', mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }));
+  const smsTransport = metrics.counted('sms', sms ?? createSmsSender({ ...config.sms, dataDir: config.dataDir, log: app.log }));
   // Mail and SMS through the durable queue in the store's processes; straight to the transport in tests.
   const mail = queueMail ? queuedMailer(jobQueue) : mailTransport;
   const smsOut = queueMail ? queuedSms(jobQueue) : smsTransport;
@@ -170,18 +173,19 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
   // The simulator's phone page, which the storefront links to after an STK push in simulator mode.
   const simulatorPhone = config.mpesa.mode === 'simulator' ? '/mpesa-sim/phone' : null;
   // Orders paid with M-Pesa, by kind (selling/paid-orders.ts): each seller registers itself below.
-  const paidOrders = createPaidOrders({ onSold: catalogChanged });
+  const onSale = metrics.saleCompleted;
+  const paidOrders = createPaidOrders({ onSold: catalogChanged, onSale });
   const payments = await createPayments(app, { buyPaidOrder: paidOrders.buy, releasePaidOrder: paidOrders.release, limits: rateLimits(redis) }, paymentOptions);
   const payouts = createPayoutService({ db: database.db, daraja: payments.daraja, publicUrl: config.publicUrl, log: app.log, firstCheckMs: config.mpesa.reconcileAfterMs, withholdingPercent: config.withholdingTaxPercent });
-  const purchases = createPurchaseService({ db: database.db, deposits: payments.deposits, simulatorPhone, onCatalogChange: catalogChanged });
+  const purchases = createPurchaseService({ db: database.db, deposits: payments.deposits, simulatorPhone, onCatalogChange: catalogChanged, onSale });
   const receipts = await createReceipts(app, { mailer: mail, sms: smsOut }, receiptOptions);
   paidOrders.register('bundle', bundleSeller);
   paidOrders.register('rental', rentalSeller);
   paidOrders.register('purchase', purchaseSeller);
-  const rentals = createRentalService({ db: database.db, deposits: payments.deposits, simulatorPhone });
-  const bundleSales = createBundleSales({ db: database.db, deposits: payments.deposits, simulatorPhone, onCatalogChange: catalogChanged });
+  const rentals = createRentalService({ db: database.db, deposits: payments.deposits, simulatorPhone, onSale });
+  const bundleSales = createBundleSales({ db: database.db, deposits: payments.deposits, simulatorPhone, onCatalogChange: catalogChanged, onSale });
   const gifts = createGiftService({ db: database.db, publicUrl: config.publicUrl, onCatalogChange: catalogChanged });
-  const giftSales = createGiftSales({ db: database.db, deposits: payments.deposits, simulatorPhone, gifts });
+  const giftSales = createGiftSales({ db: database.db, deposits: payments.deposits, simulatorPhone, gifts, onSale });
   paidOrders.register('gift', giftSales.seller);
   // One count of promo code guesses for the preview and every sale that carries a code.
   const promoGuesses = promoGuessLimits(rateLimits(redis));
@@ -197,7 +201,7 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
   const ownedMedia = createOwnedMedia({ db: database.db, secret: config.media.secret, ttlSeconds: config.media.urlTtlSeconds });
   await app.register(
     async (api) => {
-      await api.register(healthRoutes({ jobQueue, engine: database.engine }));
+      await api.register(healthRoutes({ jobQueue, engine: database.engine, readiness: { db: database.db, redis, mediaStore, dataDir: config.dataDir, settings: config.health } }));
       await api.register(catalogRoutes({ ownedMedia }));
       await api.register(searchRoutes);
       await api.register(contentRoutes);
@@ -227,6 +231,7 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
     },
     { prefix: '/api' },
   );
+  await app.register(metricsRoutes(metrics, config.metricsToken));
   await registerPublicImages(app, mediaStore);
   await registerMediaStreaming(app, { mediaStore, mediaAccess, startRental });
   await registerSites(app, registerStorefrontPages);

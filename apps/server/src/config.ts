@@ -127,6 +127,14 @@ const envSchema = z.object({
   AWS_ENDPOINT_URL: z.string().url().optional(),
   /** How many demo videos get a generated clip on first start ("all" or a number). */
   DEMO_CLIPS: z.union([z.literal('all'), z.coerce.number().int().min(0)]).default('all'),
+  /** Each check of GET /api/health/ready (the database, Redis, the bucket, the disk, the job queue) fails after this long. */
+  HEALTH_CHECK_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1000),
+  /** Below this much free space in DATA_DIR the store is not ready (uploads, transcoding and PGlite need room). */
+  READY_MIN_FREE_MB: z.coerce.number().int().min(0).default(1024),
+  /** A due job waiting longer than this for a worker makes readiness warn (still 200): an alert, not a reason to stop serving. */
+  READY_JOB_WARN_S: z.coerce.number().int().min(1).default(900),
+  /** A bearer token for GET /metrics (Prometheus); unset, /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters.').optional(),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_WINDOW: z.string().default('10 minutes'),
 });
@@ -194,6 +202,10 @@ export interface Config {
   adminDist: string | null;
   /** Tax receipts through KRA's eTIMS (ETIMS_*; modules/receipts/config.ts). */
   etims: EtimsConfig;
+  /** GET /api/health/ready: each check's time bound, the least free space, when the job queue warns. */
+  health: { checkTimeoutMs: number; minFreeMb: number; jobWarnS: number };
+  /** The bearer token GET /metrics asks for; undefined turns metrics off (404). */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -288,6 +300,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.join(repoRoot, 'apps/web/dist'),
     adminDist: path.join(repoRoot, 'apps/admin/dist'),
     etims,
+    health: { checkTimeoutMs: e.HEALTH_CHECK_TIMEOUT_MS, minFreeMb: e.READY_MIN_FREE_MB, jobWarnS: e.READY_JOB_WARN_S },
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -8,6 +8,7 @@ export { createGiftSales } from './gifts/gift-seller.ts';
 export { createGiftService } from './gifts/gift-service.ts';
 export { giftRoutes } from './gifts/routes.ts';
 export { createPaidOrders } from './paid-orders.ts';
+export type { SaleListener } from './paid-orders.ts';
 export { promoGuessLimits } from './promo-codes/guess-limits.ts';
 export { defaultPreviewPricing } from './promo-codes/preview-pricing.ts';
 export { promoRoutes } from './promo-codes/routes.ts';

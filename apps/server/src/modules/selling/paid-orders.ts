@@ -86,6 +86,9 @@ export const orderHash = (order: PaidOrder) => {
   return createHash('sha256').update(JSON.stringify(rest, Object.keys(rest).sort())).digest('hex');
 };
 
+/** Told of each sale as it completes, by kind ('purchase', 'rental', ...) and how it was paid (the metrics; app.ts hands it over). */
+export type SaleListener = (kind: string, paidBy: 'balance' | 'mpesa') => void;
+
 export type OrderAnswer<T> = { status: 201; body: T } | { status: 202; body: CheckoutPayment };
 
 /**
@@ -95,7 +98,7 @@ export type OrderAnswer<T> = { status: 201; body: T } | { status: 202; body: Che
  * the first (201 body stored beside the sale; 202 by its deposit), never charged or prompted twice.
  */
 export async function payForOrder<O extends PaidOrder, T>(
-  deps: { db: Database; deposits: DepositService; simulatorPhone: string | null },
+  deps: { db: Database; deposits: DepositService; simulatorPhone: string | null; onSale?: SaleListener | undefined },
   seller: Seller<O, T>,
   o: {
     userId: number;
@@ -123,7 +126,10 @@ export async function payForOrder<O extends PaidOrder, T>(
     // Without a key nothing else is written beside the sale: the quick way is its own transaction.
     if (!o.idempotencyKey) {
       const q = await quickSell(db, seller, o.userId, o.order);
-      if (q?.outcome === 'sold') return { status: 201, body: q.body };
+      if (q?.outcome === 'sold') {
+        deps.onSale?.(o.order.kind, 'balance');
+        return { status: 201, body: q.body };
+      }
       await o.check?.();
       if (q?.outcome === 'short') throw new Short(q.balance, q.total);
     } else await o.check?.();
@@ -136,9 +142,14 @@ export async function payForOrder<O extends PaidOrder, T>(
       const r = (o.idempotencyKey ? await quickSell(tx, seller, o.userId, o.order) : null) ?? (await sellOrder(tx, seller, o.userId, o.order));
       if (r.outcome === 'short') throw new Short(r.balance, r.total);
       if (o.idempotencyKey) await tx.insert(idempotencyKeys).values({ userId: o.userId, key: o.idempotencyKey, requestHash, status: 201, body: r.body as object });
-      return { status: 201 as const, body: r.body };
+      return { status: 201 as const, body: r.body, sold: true };
     });
-    return 'depositId' in done ? await paymentAnswer(deps, o.userId, done.depositId) : done;
+    if ('depositId' in done) return await paymentAnswer(deps, o.userId, done.depositId);
+    if ('sold' in done) {
+      deps.onSale?.(o.order.kind, 'balance');
+      return { status: 201, body: done.body };
+    }
+    return done;
   } catch (err) {
     if (!(err instanceof Short)) throw err;
     short = err;
@@ -177,7 +188,7 @@ async function paymentAnswer(deps: { deposits: DepositService; simulatorPhone: s
  * (owned meanwhile, a code used up, the balance short) leaves the money on the balance and says why.
  * A payment made before orders were stored (migration 0017: video ids only) is a purchase of them.
  */
-export function createPaidOrders(opts: { onSold?: (() => void) | undefined } = {}) {
+export function createPaidOrders(opts: { onSold?: (() => void) | undefined; onSale?: SaleListener | undefined } = {}) {
   const sellers = new Map<string, Seller>();
   const buy: PaidOrderBuyer = async (tx, deposit) => {
     const order = (deposit.purchaseOrder as PaidOrder | null) ?? { kind: 'purchase', reference: `purchase-deposit-${deposit.id}`, video_ids: deposit.purchaseVideoIds ?? [] };
@@ -186,7 +197,10 @@ export function createPaidOrders(opts: { onSold?: (() => void) | undefined } = {
     try {
       const r = await tx.transaction((sp) => sellOrder(sp as unknown as Database, seller, deposit.userId, order).then((a) => (a.outcome === 'short' ? Promise.reject(new Short(a.balance, a.total)) : a)));
       if (order.promo_code) await confirmRedemption(tx, order.reference);
-      if (r.outcome === 'sold') opts.onSold?.();
+      if (r.outcome === 'sold') {
+        opts.onSold?.();
+        opts.onSale?.(order.kind, 'mpesa');
+      }
       return r.outcome === 'sold' ? { state: 'completed' } : { state: 'failed', detail: purchaseFailure.short };
     } catch (err) {
       if (err instanceof Short) return failed(tx, order, purchaseFailure.short);

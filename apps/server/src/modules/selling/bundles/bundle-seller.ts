@@ -8,7 +8,7 @@ import { posterUrls } from '../../media/index.ts';
 import type { SaleLineInput } from '../../wallet/index.ts';
 import type { DepositService } from '../../payments/index.ts';
 import { requireAgeConfirmation } from '../../family/index.ts';
-import { payForOrder, type PaidOrder, type Seller } from '../paid-orders.ts';
+import { payForOrder, type PaidOrder, type SaleListener, type Seller } from '../paid-orders.ts';
 import { bundleReference } from './admin-resource.ts';
 import { createBundleRepository } from './bundle-repository.ts';
 import { bundleLines } from './pricing.ts';
@@ -86,7 +86,7 @@ export const bundleSeller: Seller<BundleOrder, BundleBought> = {
 };
 
 /** POST /api/bundles/{id}/buy/: the bundle's order through the selling core's three outcomes. */
-export function createBundleSales(deps: { db: Database; deposits: DepositService; simulatorPhone: string | null; onCatalogChange: () => void }) {
+export function createBundleSales(deps: { db: Database; deposits: DepositService; simulatorPhone: string | null; onCatalogChange: () => void; onSale?: SaleListener | undefined }) {
   const repo = createBundleRepository();
   return {
     async buy(userId: number, bundleId: number, o: { phone?: string | undefined; promoCode?: string | undefined; idempotencyKey?: string | undefined; ageConfirmed?: boolean | undefined; familyUnlock?: string | undefined }) {

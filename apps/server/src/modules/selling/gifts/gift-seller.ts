@@ -7,7 +7,7 @@ import { users, videos } from '../../../db/schema.ts';
 import { notFound } from '../../../lib/http-errors.ts';
 import type { DepositService } from '../../payments/index.ts';
 import { requireAgeConfirmation } from '../../family/index.ts';
-import { payForOrder, type PaidOrder, type Seller } from '../paid-orders.ts';
+import { payForOrder, type PaidOrder, type SaleListener, type Seller } from '../paid-orders.ts';
 import { createBundleRepository } from '../bundles/bundle-repository.ts';
 import { splitByListPrice } from '../bundles/pricing.ts';
 import type { GiftService } from './gift-service.ts';
@@ -80,7 +80,7 @@ export function giftSeller(gifts: GiftService): Seller<GiftOrder, GiftCreated> {
 }
 
 /** POST /api/gifts/: the gift's order through the selling core's three outcomes. */
-export function createGiftSales(deps: { db: Database; deposits: DepositService; simulatorPhone: string | null; gifts: GiftService }) {
+export function createGiftSales(deps: { db: Database; deposits: DepositService; simulatorPhone: string | null; gifts: GiftService; onSale?: SaleListener | undefined }) {
   const seller = giftSeller(deps.gifts);
   const bundles = createBundleRepository();
   return {

@@ -10,7 +10,7 @@ import type { DepositService } from '../../payments/index.ts';
 import { requireAgeConfirmation } from '../../family/index.ts';
 import { createPurchaseRepository } from './purchase-repository.ts';
 import { purchaseSeller, type PurchaseOrder } from './purchase-seller.ts';
-import { payForOrder } from '../paid-orders.ts';
+import { payForOrder, type SaleListener } from '../paid-orders.ts';
 
 /** What a request says about a sale of 16 and 18 videos (CONTRACT §13): its age confirmation and X-Family-Unlock. */
 export interface RatedSale {
@@ -28,7 +28,7 @@ export type PurchaseAnswer =
  * Idempotency-Key as every other kind of sale. The customer's profile row is locked first, so
  * purchases by one customer never race (nor do retries with the same Idempotency-Key).
  */
-export function createPurchaseService(deps: { db: Database; deposits: DepositService; simulatorPhone: string | null; onCatalogChange: () => void }) {
+export function createPurchaseService(deps: { db: Database; deposits: DepositService; simulatorPhone: string | null; onCatalogChange: () => void; onSale?: SaleListener | undefined }) {
   const { db } = deps;
   const repo = createPurchaseRepository();
 

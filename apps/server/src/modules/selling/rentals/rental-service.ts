@@ -8,7 +8,7 @@ import { posterUrls } from '../../media/index.ts';
 import { requireAgeConfirmation } from '../../family/index.ts';
 import type { RatedSale } from '../purchases/purchase-service.ts';
 import type { DepositService } from '../../payments/index.ts';
-import { payForOrder, type OrderAnswer, type PaidOrder, type Seller } from '../paid-orders.ts';
+import { payForOrder, type OrderAnswer, type PaidOrder, type SaleListener, type Seller } from '../paid-orders.ts';
 import { rentalRepository as repo, type RentalWithVideo } from './rental-repository.ts';
 
 /** A rental's order, as an M-Pesa payment carries it until paid. */
@@ -81,7 +81,7 @@ export async function rentalForVideo(db: Database, userId: number, video: { vidI
 /** The first fetch of a rented video's media starts its clock (the media route, when the right is a rental not yet started). */
 export const startRental = (db: Database, userId: number, videoId: number) => repo.start(db, userId, videoId);
 
-export function createRentalService(deps: { db: Database; deposits: DepositService; simulatorPhone: string | null }) {
+export function createRentalService(deps: { db: Database; deposits: DepositService; simulatorPhone: string | null; onSale?: SaleListener | undefined }) {
   const { db } = deps;
   return {
     /** POST /api/rentals/: the three outcomes of CONTRACT §8, with an Idempotency-Key and one promo code. */
