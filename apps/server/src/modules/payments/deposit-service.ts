@@ -184,7 +184,12 @@ export function createDepositService(deps: {
     async startForPurchase(
       userId: number,
       input: { amount: number; phone: string; videoIds: number[]; order?: { kind: string } },
-      remember: (tx: Database, depositId: number) => Promise<DepositRow | null>,
+      /**
+       * Runs in the transaction that makes or reuses the payment (existing: an open prompt for the same
+       * order, sent under 2 minutes ago): stores the request's Idempotency-Key with it, so every key is
+       * answered with the payment it was given for good; answers the payment a key already has.
+       */
+      remember: (tx: Database, depositId: number, existing: boolean) => Promise<DepositRow | null>,
     ): Promise<{ deposit: DepositRow; resent: boolean }> {
       const created = await db.transaction(async (t) => {
         const tx = t as unknown as Database;
@@ -195,13 +200,13 @@ export function createDepositService(deps: {
           .from(deposits)
           .where(and(eq(deposits.userId, userId), eq(deposits.state, 'pending'), eq(deposits.purchaseState, 'pending'), sql`${deposits.purchaseVideoIds} = ${sqlIntArray(input.videoIds)}`, sameOrder(input.order), sql`${deposits.createdAt} > now() - interval '2 minutes'`))
           .limit(1);
-        if (open) return { deposit: open, existing: true, buyerid: profile.buyerid };
+        if (open) return { deposit: (await remember(tx, open.id, true)) ?? open, existing: true, buyerid: profile.buyerid };
         await takePrompt(input.phone);
         const [row] = await tx
           .insert(deposits)
           .values({ userId, amount: input.amount, phone: input.phone, callbackSecret: newCallbackSecret(), nextCheckAt: firstCheck(), purchaseVideoIds: input.videoIds, purchaseOrder: input.order ?? null, purchaseState: 'pending' })
           .returning();
-        const seen = await remember(tx, row!.id);
+        const seen = await remember(tx, row!.id, false);
         // Another request with the same key got there first: roll this row back and answer that one.
         if (seen) throw new ReplayInstead(seen);
         return { deposit: row!, existing: false, buyerid: profile.buyerid };

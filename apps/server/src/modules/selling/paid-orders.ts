@@ -156,9 +156,10 @@ export async function payForOrder<O extends PaidOrder, T>(
   }
   const shortfall = short.total - short.balance;
   if (!o.phone) throw new HttpError(402, 'Your balance is too low for this purchase. Deposit with M-Pesa first.', { balance: short.balance, price: short.total, shortfall });
-  const { deposit } = await deps.deposits.startForPurchase(o.userId, { amount: shortfall, phone: o.phone, videoIds: o.order.video_ids, order: o.order }, async (tx, depositId) => {
-    // The code is held for this payment: given back if M-Pesa fails or is cancelled (releasePaidOrder).
-    await priceWithPromo(tx, o.userId, seller as unknown as Seller, o.order, await seller.price(tx, o.userId, o.order), true);
+  const { deposit } = await deps.deposits.startForPurchase(o.userId, { amount: shortfall, phone: o.phone, videoIds: o.order.video_ids, order: o.order }, async (tx, depositId, existing) => {
+    // The code is held for a new payment: given back if M-Pesa fails or is cancelled (releasePaidOrder).
+    // An open prompt for the same order already holds it under that order's reference.
+    if (!existing) await priceWithPromo(tx, o.userId, seller as unknown as Seller, o.order, await seller.price(tx, o.userId, o.order), true);
     if (!o.idempotencyKey) return null;
     const [stored] = await tx
       .insert(idempotencyKeys)

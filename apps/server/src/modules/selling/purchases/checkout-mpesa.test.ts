@@ -128,6 +128,25 @@ describe.each(engines())('checkout with M-Pesa on %s', (engine) => {
     expect(await db().select().from(purchases).where(eq(purchases.userId, c.id))).toHaveLength(1);
   });
 
+  it('answers a second Idempotency-Key sent while the prompt is open with that prompt, for good: after it is paid, a retry of either key charges nothing more', async () => {
+    const c = await customerWith(20);
+    const order = { video_id: ids[1], phone_number: '0712000222' };
+    const first = paymentOf(await buy(c, order, 'tap-a'));
+    // The phone retried with a new key (a reinstalled app, a second tab) while the prompt was open.
+    const second = paymentOf(await buy(c, order, 'tap-b'));
+    expect(second.CheckoutRequestID).toBe(first.CheckoutRequestID);
+    expect((await answer(c, first.CheckoutRequestID, 'pay')).purchase?.state).toBe('completed');
+    for (const key of ['tap-a', 'tap-b']) {
+      const again = paymentOf(await buy(c, order, key));
+      expect(again.CheckoutRequestID).toBe(first.CheckoutRequestID);
+      expect(again.deposit).toMatchObject({ state: 'completed', purchase: { state: 'completed' } });
+    }
+    expect(await db().select().from(deposits).where(eq(deposits.userId, c.id))).toHaveLength(1);
+    expect(await db().select().from(purchases).where(eq(purchases.userId, c.id))).toHaveLength(1);
+    expect(await balanceOf(c)).toBe(0);
+    expect(await ledgerMismatches(db())).toEqual([]);
+  });
+
   it('sells season 2 to the owner of season 1, and sells a refunded video again', async () => {
     const c = await customerWith(1000);
     const [s1, s2] = [ids[2]!, ids[3]!];
