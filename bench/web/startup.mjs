@@ -19,7 +19,10 @@ const TARGET = { delay: 600, seconds: 8 };
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 const CUSTOMER = { email: 'customer@demo.videostore.co.ke', password: 'demo-customer-nairobi' };
 
-/** Signs the demo customer in through the storefront's form and buys the video (from the balance) unless owned. */
+/**
+ * Signs the demo customer in through the storefront's form and buys the video (from the balance) unless
+ * owned, confirming their age as the buy dialog asks an adult to (the video the bench plays is rated 16).
+ */
 async function signInOwning(page, videoId) {
   await page.goto('/account/authenticate');
   const form = page.getByRole('form', { name: 'Login' });
@@ -32,7 +35,7 @@ async function signInOwning(page, videoId) {
     const auth = { authorization: `Bearer ${access}` };
     const owned = (await (await fetch('/api/info/', { headers: auth })).json()).purchase.map((p) => p.video_id);
     if (owned.includes(id)) return 'owned';
-    return (await fetch('/api/purchased/', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ video_id: id }) })).status;
+    return (await fetch('/api/purchased/', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ video_id: id, age_confirmed: true }) })).status;
   }, videoId);
   if (status !== 'owned' && status !== 201) throw new Error(`could not buy video ${videoId}: ${status}`);
 }
