@@ -21,7 +21,7 @@ const CUSTOMER = { email: 'customer@demo.videostore.co.ke', password: 'demo-cust
 
 /**
  * Signs the demo customer in through the storefront's form and buys the video (from the balance) unless
- * owned, confirming their age as the buy dialog asks an adult to (the video the bench plays is rated 16).
+ * owned, confirming their age as the buy dialog asks an adult to (the video the bench plays is age-rated).
  */
 async function signInOwning(page, videoId) {
   await page.goto('/account/authenticate');
