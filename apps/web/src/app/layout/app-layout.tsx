@@ -13,6 +13,7 @@ import { reviewSavedVideosWhenOnline } from './saved-videos-review.ts';
 import { SearchBox } from './search-box.tsx';
 import { SideNav } from './side-nav.tsx';
 import { useScrolled } from './use-scrolled.ts';
+import { useTopOnNavigate } from './use-top-on-navigate.ts';
 import { ScreenSkeleton } from './screen-skeleton.tsx';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 import { LazySection } from '../../components/lazy-section.tsx';
@@ -45,6 +46,7 @@ export function AppLayout() {
   const MenuDrawer = useMemo(loadMenuDrawer, [drawerFailures]);
   const [sidebarShown, setSidebarShown] = useState(true);
   useEffect(reviewSavedVideosWhenOnline, []);
+  useTopOnNavigate();
   const { pathname } = useLocation();
   const isHome = pathname === '/';
   const scrolled = useScrolled();
