@@ -22,14 +22,21 @@ describe('the tax receipt in the browser', { timeout: 180_000 }, () => {
       const page = await context.newPage();
       await signInOnPage(page, customer);
       await page.goto(`/video/${video!.vidId}`);
+      // The customer reads to the end of the page before buying.
+      await page.getByRole('button', { name: 'Buy' }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
       await page.getByRole('button', { name: 'Buy' }).click();
       await page.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('button', { name: `Pay Ksh ${video!.price}` }).click();
       await page.waitForURL('**/purchase/done');
       const link = page.getByTestId('receipt-link');
       await link.waitFor();
+      // A new page opens at its top (issue 32), not where the video's page was scrolled.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
       await screenshot(page, 'phone-purchase-done-receipt-link');
       await link.click();
       await page.waitForURL(/\/receipt\/\d+$/);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
       const receipt = page.getByTestId('receipt');
       await receipt.getByRole('heading', { level: 1, name: 'Tax invoice' }).waitFor();
