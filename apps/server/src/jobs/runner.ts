@@ -20,6 +20,8 @@ export type Listen = (channel: string, onMessage: (payload: string) => void) => 
 export interface JobRunner {
   /** Look for work now instead of at the next poll (after an enqueue), for one kind or all. */
   wake(kind?: JobKind): void;
+  /** Settles once the runner hears new jobs (true) or has fallen back on polling (false). */
+  listening: Promise<boolean>;
   /** Stops taking jobs; running ones are aborted and given back to the queue. */
   stop(): Promise<void>;
 }
@@ -198,6 +200,7 @@ export function startJobRunner(opts: RunnerOptions): JobRunner {
   }
   return {
     wake,
+    listening: unlisten.then((u) => u !== null),
     async stop() {
       stopping.abort();
       await Promise.allSettled(loops);

@@ -127,6 +127,8 @@ describe.each(engines())('every background task in the durable queue, on %s', (e
       kinds: { mail: { handle: mailJobHandler({ send: async (m) => void sent.push(m) }), concurrency: 1 } },
     });
     try {
+      // LISTEN is set up beside the loops: a job added before it is in place would wait for the next poll.
+      expect(await runner.listening).toBe(true);
       await new Promise((r) => setTimeout(r, 300)); // the loop has polled once and sleeps
       const started = Date.now();
       await queuedMailer(queue).send(mail);
