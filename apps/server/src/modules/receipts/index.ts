@@ -42,6 +42,5 @@ export async function createReceipts(app: FastifyInstance, wiring: { mailer: Mai
 }
 export type Receipts = Awaited<ReturnType<typeof createReceipts>>;
 
-
 export { readEtimsConfig } from './config.ts';
 export type { EtimsConfig } from './config.ts';
