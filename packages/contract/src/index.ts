@@ -23,3 +23,4 @@ export * from './ratings.ts';
 export * from './promo-codes.ts';
 export * from './rentals.ts';
 export * from './reports.ts';
+export * from './passes.ts';
