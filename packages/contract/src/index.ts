@@ -24,3 +24,4 @@ export * from './promo-codes.ts';
 export * from './rentals.ts';
 export * from './reports.ts';
 export * from './passes.ts';
+export * from './notifications.ts';
