@@ -12,11 +12,14 @@ export type PassScopeKind = (typeof PASS_SCOPE_KINDS)[number];
 export const PASS_RENEWALS = ['off', 'prompt', 'standing_order'] as const;
 export type PassRenewal = (typeof PASS_RENEWALS)[number];
 
-/** A pass's scope: `value` is the DJ's, genre's or category's id; null for everything. */
+/** What a scope names: a DJ's or genre's id, a category ('movie', 'series', 'anime', 'guide'), or null for everything. */
+const scopeValue = z.union([z.number().int().positive(), z.string().trim().min(1).max(40)]).nullable();
+
+/** A pass's scope: `value` is the DJ's or genre's id or the category; null for everything. */
 export const passScopeSchema = z
   .object({
     kind: z.enum(PASS_SCOPE_KINDS),
-    value: z.number().int().positive().nullable(),
+    value: scopeValue,
     /** The DJ's, genre's or category's name, for the page (null for everything). */
     name: z.string().nullable().optional(),
   })
@@ -80,7 +83,7 @@ export const videoPassSchema = z.object({ id: z.number().int(), ends_at: z.strin
 /** Staff: /api/admin/passes/ */
 export const adminPassProductInputSchema = z.object({
   title: z.string().trim().min(1, 'Give the pass a title.').max(120),
-  scope: z.object({ kind: z.enum(PASS_SCOPE_KINDS), value: z.number().int().positive().nullable().optional() }),
+  scope: z.object({ kind: z.enum(PASS_SCOPE_KINDS), value: scopeValue.optional() }),
   hours: z.number().int().min(1, 'A pass runs at least an hour.').max(24 * 366),
   price: kshAmount(1, 100_000),
   active: z.boolean().default(true),
