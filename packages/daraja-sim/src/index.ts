@@ -15,8 +15,12 @@ import {
 import { writeState } from './state-file.ts';
 import { registerB2c, SANDBOX_B2C_SHORTCODE, SANDBOX_INITIATOR } from './b2c.ts';
 import { PHONE_SCRIPT, phonePage } from './phone-page.ts';
+import { type C2bUrls, registerC2b } from './c2b.ts';
+import { registerStandingOrders } from './standing-orders.ts';
 
 export { isAcceptableCallbackUrl, OUTCOMES, SANDBOX_PASSKEY, SANDBOX_SHORTCODE, stkPassword, type PromptAction } from './daraja-rules.ts';
+export { RATIBA_PAYBILL, RATIBA_TILL, dueAt, type StandingOrder } from './standing-orders.ts';
+export type { C2bConfirmation, C2bUrls } from './c2b.ts';
 export { B2C_OUTCOMES, SANDBOX_B2C_SHORTCODE, SANDBOX_INITIATOR, type B2cBehaviour, type B2cOutcome } from './b2c.ts';
 
 export interface SimulatorOptions {
@@ -45,6 +49,16 @@ export interface SimulatorOptions {
   securityCredential?: string;
   /** A file to keep B2C payments in (as stateFile for prompts). */
   b2cStateFile?: string;
+  /**
+   * Where paybill (C2B) confirmations go until a RegisterURL call says otherwise: the store's own
+   * address in simulator mode, so standing order deductions reach it from the first start.
+   */
+  c2bUrls?: C2bUrls;
+  /** Files to keep the registered C2B URLs and the standing orders in (as stateFile for prompts). */
+  c2bStateFile?: string;
+  standingOrderStateFile?: string;
+  /** How often standing orders' due deductions are looked for (60 s by default). */
+  standingOrderTickMs?: number;
 }
 
 export interface Prompt {
@@ -231,21 +245,48 @@ export const darajaSimulator: FastifyPluginAsync<SimulatorOptions> = async (app,
     stateFile: opts.b2cStateFile,
   });
 
+  const c2b = registerC2b(app, { bearerOk, fault, deliver, shortcode, urls: opts.c2bUrls, stateFile: opts.c2bStateFile });
+  const standingOrders = registerStandingOrders(app, {
+    bearerOk,
+    fault,
+    later,
+    deliver,
+    c2b,
+    shortcode,
+    auto: opts.auto ?? 'pay',
+    autoDelayMs: opts.autoDelayMs ?? 4000,
+    expireMs,
+    phoneBusy: (phone) => [...prompts.values()].some((p) => p.phone === phone && !expired(p) && !p.outcome),
+    tickMs: opts.standingOrderTickMs ?? 60_000,
+    stateFile: opts.standingOrderStateFile,
+  });
+
   app.get('/phone', async (request, reply) => {
     const script = request.routeOptions.url!.replace(/phone$/, 'phone.js');
     const now = Date.now();
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(phonePage([...prompts.values()].filter((p) => !expired(p, now) && !p.outcome), script));
+    const open = [...prompts.values()].filter((p) => !expired(p, now) && !p.outcome).map((p) => ({ id: p.checkoutRequestId, amount: p.amount, to: p.accountReference, phone: p.phone }));
+    const orders = standingOrders.open(now).map((o) => ({ id: o.id, amount: o.amount, to: o.accountReference, phone: o.phone, standingOrder: o.name }));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(phonePage([...open, ...orders], script));
   });
   app.get('/phone.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(PHONE_SCRIPT));
 
   app.post<{ Params: { id: string }; Body: { action?: string } }>('/prompts/:id', async (request, reply) => {
     const prompt = prompts.get(request.params.id);
-    if (!prompt) return reply.status(404).send({ detail: 'No such prompt.' });
-    if (expired(prompt)) return reply.status(409).send({ detail: 'This prompt expired before it was answered.' });
-    if (prompt.outcome) return reply.status(409).send({ detail: 'This prompt was already answered.' });
     const action = request.body?.action;
     // Own keys only: `in` would take "constructor" or "toString" from the object's prototype.
-    if (typeof action !== 'string' || !Object.hasOwn(OUTCOMES, action)) return reply.status(400).send({ action: [`Must be one of: ${Object.keys(OUTCOMES).join(', ')}.`] });
+    const choice = typeof action === 'string' && Object.hasOwn(OUTCOMES, action);
+    if (!prompt) {
+      // A standing order's one PIN prompt is answered on the same phone, with the same buttons.
+      const answered = standingOrders.answerPrompt(request.params.id, choice ? (action as PromptAction) : 'insufficient');
+      if (answered === 'unknown') return reply.status(404).send({ detail: 'No such prompt.' });
+      if (answered === 'expired') return reply.status(409).send({ detail: 'This prompt expired before it was answered.' });
+      if (answered === 'answered') return reply.status(409).send({ detail: 'This prompt was already answered.' });
+      if (answered === 'not-a-choice' || !choice) return reply.status(400).send({ action: ['Must be one of: pay, cancel, wrong_pin, timeout.'] });
+      return { TransactionID: request.params.id, ResultCode: answered.code, ResultDesc: answered.desc };
+    }
+    if (expired(prompt)) return reply.status(409).send({ detail: 'This prompt expired before it was answered.' });
+    if (prompt.outcome) return reply.status(409).send({ detail: 'This prompt was already answered.' });
+    if (!choice) return reply.status(400).send({ action: [`Must be one of: ${Object.keys(OUTCOMES).join(', ')}.`] });
     const outcome = resolve(prompt, action as PromptAction);
     return { CheckoutRequestID: prompt.checkoutRequestId, ResultCode: outcome.code, ResultDesc: outcome.desc };
   });

@@ -1,13 +1,21 @@
-import type { Prompt } from './index.ts';
+/** A PIN prompt on the phone: an STK push, or a standing order to approve. */
+export interface PhonePrompt {
+  id: string;
+  amount: number;
+  to: string;
+  phone: string;
+  /** The order's name when it is a standing order (Ratiba). */
+  standingOrder?: string;
+}
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The simulated phone: every open prompt with Pay (PIN), Wrong PIN and Cancel. */
-export function phonePage(open: Prompt[], scriptSrc: string): string {
+export function phonePage(open: PhonePrompt[], scriptSrc: string): string {
   const items = open
     .map(
-      (p) => `<li data-checkout="${esc(p.checkoutRequestId)}">
-      <p><strong>Pay Ksh ${p.amount.toLocaleString('en-KE')}</strong> to ${esc(p.accountReference)}<br><small>${esc(p.phone)} · ${esc(p.checkoutRequestId)}</small></p>
+      (p) => `<li data-checkout="${esc(p.id)}">
+      <p><strong>${p.standingOrder === undefined ? 'Pay' : 'Standing order: pay'} Ksh ${p.amount.toLocaleString('en-KE')}</strong> to ${esc(p.to)}${p.standingOrder === undefined ? '' : ` on a schedule (${esc(p.standingOrder)})`}<br><small>${esc(p.phone)} · ${esc(p.id)}</small></p>
       <div class="actions">
         <button data-action="pay">Pay (PIN)</button>
         <button data-action="wrong_pin">Wrong PIN</button>
