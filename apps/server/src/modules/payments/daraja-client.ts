@@ -31,7 +31,26 @@ const MESSAGES: Record<string, string> = {
   '500.001.1001': 'M-Pesa could not process the request',
   '500.003.02': 'M-Pesa is busy; try again in a minute',
   '500.003.03': 'The store has reached its M-Pesa quota; try again later',
+  // Ratiba (standing orders) answers with its own codes.
+  '1001': 'The customer has another M-Pesa request in progress; try again in a minute',
+  '1025': 'M-Pesa could not send the prompt to the phone',
+  '1050': 'The customer already has a standing order with this name',
+  '1051': 'M-Pesa refused the standing order request',
+  '401': 'M-Pesa did not accept the store’s access token',
+  '500': 'M-Pesa could not process the request',
 };
+
+/** Ratiba's frequencies the store uses (mpesa-daraja.md: 2 daily, 3 weekly, 4 monthly). */
+export const RATIBA_FREQUENCY = { daily: '2', weekly: '3', monthly: '4' } as const;
+export type RatibaFrequency = keyof typeof RATIBA_FREQUENCY;
+
+/** A field of Ratiba's nested answers, whichever case its object and key come in. */
+function nested(body: Record<string, unknown> | null, object: string, key: string): unknown {
+  const o = (body?.[object] ?? body?.[object[0]!.toLowerCase() + object.slice(1)]) as Record<string, unknown> | undefined;
+  if (!o || typeof o !== 'object') return undefined;
+  const found = Object.keys(o).find((k) => k.toLowerCase() === key.toLowerCase());
+  return found === undefined ? undefined : o[found];
+}
 
 export class DarajaError extends Error {
   constructor(
@@ -100,10 +119,13 @@ export function createDarajaClient(config: DarajaConfig) {
   }
 
   function errorFrom(status: number, body: Record<string, unknown> | null): DarajaError {
-    const code = typeof body?.errorCode === 'string' ? body.errorCode : `http-${status}`;
-    const detail = typeof body?.errorMessage === 'string' ? body.errorMessage : '';
+    // Daraja's gateway answers errorCode/errorMessage; Ratiba answers in its ResponseHeader.
+    const ratibaCode = nested(body, 'ResponseHeader', 'responseCode');
+    const ratibaText = nested(body, 'ResponseHeader', 'responseDescription');
+    const code = typeof body?.errorCode === 'string' ? body.errorCode : ratibaCode !== undefined ? String(ratibaCode) : `http-${status}`;
+    const detail = typeof body?.errorMessage === 'string' ? body.errorMessage : typeof ratibaText === 'string' ? ratibaText : '';
     const words = MESSAGES[code] ?? 'M-Pesa answered with an error';
-    return new DarajaError(code, detail ? `${words}: ${detail}` : words, status);
+    return new DarajaError(code, detail && detail !== words ? `${words}: ${detail}` : words, status);
   }
 
   async function token(forceNew = false): Promise<string> {
@@ -189,6 +211,40 @@ export function createDarajaClient(config: DarajaConfig) {
         Occasion: '',
       });
       if (status !== 200 || body?.ResponseCode !== '0') throw errorFrom(status, body);
+    },
+
+    /**
+     * An M-Pesa Ratiba standing order (CONTRACT §14): the customer approves it with one PIN prompt,
+     * whose outcome is posted to callbackUrl; each deduction then arrives as a paybill payment
+     * carrying accountReference. Like a push it is never resent after a lost answer. Dates are
+     * yyyymmdd (Nairobi); answers Ratiba's responseRefID.
+     */
+    async createStandingOrder(p: { name: string; startDate: string; endDate: string; amount: number; phone: string; callbackUrl: string; accountReference: string; description: string; frequency: RatibaFrequency }): Promise<{ responseRefId: string }> {
+      const { status, body } = await authorized('/standingorder/v1/createStandingOrderExternal', {
+        StandingOrderName: p.name,
+        StartDate: p.startDate,
+        EndDate: p.endDate,
+        BusinessShortCode: config.shortcode,
+        TransactionType: 'Standing Order Customer Pay Bill',
+        ReceiverPartyIdentifierType: '4',
+        Amount: String(p.amount),
+        PartyA: p.phone,
+        CallBackURL: p.callbackUrl,
+        AccountReference: p.accountReference.slice(0, 12),
+        TransactionDesc: p.description.slice(0, 13),
+        Frequency: RATIBA_FREQUENCY[p.frequency],
+      });
+      if (status !== 200 || String(nested(body, 'ResponseHeader', 'responseCode')) !== '200') throw errorFrom(status, body);
+      return { responseRefId: String(nested(body, 'ResponseHeader', 'responseRefID') ?? '') };
+    },
+
+    /**
+     * C2B RegisterURL: where M-Pesa posts the paybill's payments (standing order deductions among
+     * them). Done once per shortcode; production refuses to change registered URLs without Safaricom.
+     */
+    async registerC2bUrls(p: { confirmationUrl: string; validationUrl: string; responseType?: 'Completed' | 'Cancelled' }): Promise<void> {
+      const { status, body } = await authorized('/mpesa/c2b/v1/registerurl', { ShortCode: config.shortcode, ResponseType: p.responseType ?? 'Completed', ConfirmationURL: p.confirmationUrl, ValidationURL: p.validationUrl });
+      if (status !== 200 || String(body?.ResponseCode ?? '') !== '0') throw errorFrom(status, body);
     },
 
     /** The state of a push; null while it is still in flight ("ask again later"). */
