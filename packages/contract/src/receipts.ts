@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { paginated, pageParamSchema, pageSizeSchema } from './common.ts';
+import { statementMonthSchema } from './payouts.ts';
 
 /** GET /api/receipts/: newest first, 20 to a page unless page_size says otherwise. */
 export const RECEIPTS_PAGE_SIZE = 20;
@@ -67,13 +68,18 @@ export const sendReceiptSchema = z.object({
 });
 export type SendReceipt = z.infer<typeof sendReceiptSchema>;
 
-/** The back office's list of receipts eTIMS has not signed (waiting or refused), with why. */
+/** The back office's list of every tax invoice and credit note (CONTRACT §16), with its eTIMS state and why. */
 export const adminReceiptSchema = z
   .object({
     id: z.number().int(),
     /** Null for the few seconds until the eTIMS submitter numbers it, just before KRA signs it (decision 0047). */
     invoice_no: z.number().int().nullable(),
     kind: z.enum(['sale', 'credit_note']),
+    /** A credit note's invoice: null on a sale, and while that invoice is not numbered yet. */
+    original_invoice_no: z.number().int().nullable(),
+    /** Ksh as the receipt shows them: the total without VAT and the VAT inside it, to the cent. */
+    taxable_total: ksh,
+    vat_total: ksh,
     total: z.number().int(),
     customer_email: z.string(),
     issued_at: z.string(),
@@ -85,3 +91,11 @@ export const adminReceiptSchema = z
   })
   .meta({ id: 'AdminReceipt' });
 export type AdminReceipt = z.infer<typeof adminReceiptSchema>;
+
+/** The back office's receipt list filters (`filter`), each optional; a value outside them is a 400. */
+export const adminReceiptFilterSchema = z.object({
+  state: z.enum(['pending', 'signed', 'failed', 'unsigned']).optional(),
+  kind: z.enum(['sale', 'credit_note']).optional(),
+  month: statementMonthSchema.optional(),
+});
+export type AdminReceiptFilter = z.infer<typeof adminReceiptFilterSchema>;

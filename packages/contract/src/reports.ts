@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { statementMonthSchema } from './payouts.ts';
 
 /**
  * The back office's reports (CONTRACT §12 "Reports", issue 26): money read from sale_lines, per
@@ -70,3 +71,30 @@ export const promoUseReportSchema = z
   .object({ from: z.string(), to: z.string(), rows: z.array(promoUseRowSchema), total: promoUseRowSchema.omit({ id: true, code: true }) })
   .meta({ id: 'PromoUseReport' });
 export type PromoUseReport = z.infer<typeof promoUseReportSchema>;
+
+/**
+ * GET /api/admin/reports/vat/?month=YYYY-MM (CONTRACT §16): the month's output VAT from its receipts
+ * (Nairobi time), as the receipts themselves work it out to the cent; `format=csv` one line per receipt.
+ */
+export const vatQuerySchema = z.object({
+  month: statementMonthSchema.describe('The month, YYYY-MM, in Nairobi time'),
+  format: z.enum(['json', 'csv']).default('json'),
+});
+export type VatQuery = z.infer<typeof vatQuerySchema>;
+
+/** Ksh with two decimals, VAT included in `total`: `taxable` + `vat` = `total`. */
+const vatAmounts = z.object({ taxable: z.number(), vat: z.number(), total: z.number() });
+const vatBlock = vatAmounts.extend({ count: z.number().int() });
+
+export const vatReportSchema = z
+  .object({
+    month: z.string(),
+    /** Tax invoices issued in the month. */
+    sales: vatBlock,
+    /** Credit notes issued in the month, as positive amounts. */
+    credit_notes: vatBlock,
+    /** Sales less credit notes: the output VAT to file. */
+    net: vatAmounts,
+  })
+  .meta({ id: 'VatReport' });
+export type VatReport = z.infer<typeof vatReportSchema>;

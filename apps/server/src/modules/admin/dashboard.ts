@@ -2,32 +2,40 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminDashboardSchema, errorDetailSchema, type AdminDashboard } from '@store/contract';
 import type { Database } from '../../db/client.ts';
+import { revenueLines, revenueSums, STORE_TZ } from '../wallet/index.ts';
 
-/** The store's days are Nairobi's: a sale at 01:00 EAT belongs to that day, not the UTC one before. */
-const TZ = 'Africa/Nairobi';
 const DAYS = 30;
 
 async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/**
+ * Revenue per Nairobi day is the reports' (wallet's revenueLines: every way of selling, refunds
+ * taken off on their day), so the dashboard's 30 days and the day report's agree to the shilling;
+ * `purchases` is the videos sold that day.
+ */
 async function perDay(db: Database) {
   const found = await rows<{ day: string; revenue: number; purchases: number; deposits: number }>(
     db,
     sql`
     WITH days AS (
-      SELECT generate_series((now() AT TIME ZONE ${TZ})::date - ${DAYS - 1}::int, (now() AT TIME ZONE ${TZ})::date, interval '1 day')::date AS day),
-    sales AS (
-      SELECT (created_at AT TIME ZONE ${TZ})::date AS day, sum(price)::int AS revenue, count(*)::int AS n
-      FROM purchases WHERE refunded_at IS NULL AND created_at > now() - interval '31 days' GROUP BY 1),
+      SELECT generate_series((now() AT TIME ZONE ${STORE_TZ})::date - ${DAYS - 1}::int, (now() AT TIME ZONE ${STORE_TZ})::date, interval '1 day')::date AS day),
+    lines AS (${revenueLines((createdAt) => sql`${createdAt} > now() - interval '31 days'`)}),
+    sales AS (SELECT day, ${revenueSums} FROM lines GROUP BY day),
     paid AS (
-      SELECT (settled_at AT TIME ZONE ${TZ})::date AS day, sum(amount)::int AS total
+      SELECT (settled_at AT TIME ZONE ${STORE_TZ})::date AS day, sum(amount)::int AS total
       FROM deposits WHERE state = 'completed' AND settled_at > now() - interval '31 days' GROUP BY 1)
-    SELECT to_char(days.day, 'YYYY-MM-DD') AS day, coalesce(sales.revenue, 0) AS revenue, coalesce(sales.n, 0) AS purchases, coalesce(paid.total, 0) AS deposits
+    SELECT to_char(days.day, 'YYYY-MM-DD') AS day, coalesce(sales.net, 0) AS revenue, coalesce(sales.videos, 0) AS purchases, coalesce(paid.total, 0) AS deposits
     FROM days LEFT JOIN sales USING (day) LEFT JOIN paid USING (day) ORDER BY days.day`,
   );
   return found.map((r) => ({ day: r.day, revenue: Number(r.revenue), purchases: Number(r.purchases), deposits: Number(r.deposits) }));
 }
+
+/** Every revenue line ever: the best sellers rank by what they brought in, refunds taken off. */
+const allLines = sql`lines AS (${revenueLines(() => sql`true`)})`;
+/** Videos sold and kept: a refunded one is no sale. */
+const kept = sql`(count(*) FILTER (WHERE NOT is_refund) - count(*) FILTER (WHERE is_refund))::int`;
 
 /** GET /dashboard: what a store owner looks at first, in one call. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,13 +48,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         perDay(db),
         rows<{ id: number; title: string; sales: number; revenue: number }>(
           db,
-          sql`SELECT v.id, v.title, count(*)::int AS sales, sum(p.price)::int AS revenue FROM purchases p JOIN videos v ON v.id = p.video_id
-              WHERE p.refunded_at IS NULL GROUP BY v.id, v.title ORDER BY sales DESC, revenue DESC, v.id LIMIT 5`,
+          sql`WITH ${allLines} SELECT v.id, v.title, ${kept} AS sales, sum(lines.amount)::int AS revenue FROM lines JOIN videos v ON v.id = lines.video_id
+              GROUP BY v.id, v.title ORDER BY sales DESC, revenue DESC, v.id LIMIT 5`,
         ),
         rows<{ id: number; dj_name: string; sales: number; revenue: number }>(
           db,
-          sql`SELECT d.id, d.dj_name, count(*)::int AS sales, sum(p.price)::int AS revenue FROM purchases p JOIN videos v ON v.id = p.video_id JOIN djs d ON d.id = v.dj_id
-              WHERE p.refunded_at IS NULL GROUP BY d.id, d.dj_name ORDER BY sales DESC, revenue DESC, d.id LIMIT 5`,
+          sql`WITH ${allLines} SELECT d.id, d.dj_name, ${kept} AS sales, sum(lines.amount)::int AS revenue FROM lines JOIN djs d ON d.id = lines.dj_id
+              GROUP BY d.id, d.dj_name ORDER BY sales DESC, revenue DESC, d.id LIMIT 5`,
         ),
         // Jobs are transcodes only: mail, M-Pesa reconciliation and clean-ups share the queue (and the
         // recurring ones always wait in it), but the tile counts videos.

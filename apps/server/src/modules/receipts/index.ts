@@ -8,6 +8,7 @@ import { createReceiptRepository } from './receipt-repository.ts';
 import { createReceiptService } from './receipt-service.ts';
 import { receiptAdminRoutes, receiptRoutes } from './routes.ts';
 import { createReceiptSubmitter } from './submitter.ts';
+import { createVatReport } from './vat-report.ts';
 
 export interface ReceiptsOptions {
   /** How the eTIMS client reaches eTIMS (tests route it in-process). */
@@ -37,10 +38,14 @@ export async function createReceipts(app: FastifyInstance, wiring: { mailer: Mai
     /** The simulator's switch (refuse, out of reach) and what it signed; null outside simulator mode. */
     sim,
     routes: receiptRoutes(service),
-    adminRoutes: receiptAdminRoutes({ repo }),
+    adminRoutes: receiptAdminRoutes({ repo, config: c }),
+    /** The month's output VAT from its receipts (CONTRACT §16): the reports module's VAT report reads it. */
+    vat: createVatReport({ repo, config: c }),
   };
 }
 export type Receipts = Awaited<ReturnType<typeof createReceipts>>;
 
 export { readEtimsConfig } from './config.ts';
 export type { EtimsConfig } from './config.ts';
+export { vatCsv, type VatReportService } from './vat-report.ts';
+export { splitVat } from './vat.ts';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AdminSortField } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { etimsCounter, etimsDevices, receipts, saleLines, users } from '../../db/schema.ts';
@@ -23,6 +23,26 @@ export interface ReceiptLine {
   /** What was paid (a credit note's: what it gives back), whole Ksh, positive. */
   amount: number;
 }
+
+/** The back office's filters of the receipt list (CONTRACT §16): an eTIMS state ("unsigned": waiting or refused), a kind, a month. */
+export interface ReceiptFilter {
+  state?: 'pending' | 'signed' | 'failed' | 'unsigned' | undefined;
+  kind?: 'sale' | 'credit_note' | undefined;
+  month?: string | undefined;
+}
+
+/** The instants of a month (YYYY-MM) of Nairobi time, as the store's days are Nairobi's: [its first midnight, the next month's). */
+const inNairobiMonth = (month: string) => {
+  const first = sql`(${`${month}-01`}::date)`;
+  return sql`${receipts.issuedAt} >= (${first}::timestamp AT TIME ZONE 'Africa/Nairobi') AND ${receipts.issuedAt} < ((${first} + interval '1 month') AT TIME ZONE 'Africa/Nairobi')`;
+};
+
+const filtered = (f: ReceiptFilter) =>
+  and(
+    f.state === 'unsigned' ? ne(receipts.etimsState, 'signed') : f.state ? eq(receipts.etimsState, f.state) : undefined,
+    f.kind ? eq(receipts.kind, f.kind) : undefined,
+    f.month ? inNairobiMonth(f.month) : undefined,
+  );
 
 export interface FullReceipt extends ReceiptRow {
   lines: ReceiptLine[];
@@ -69,9 +89,9 @@ export function createReceiptRepository(db: Database) {
       return { count: Number(total?.n ?? 0), rows: await withLines(rows) };
     },
 
-    /** Receipts eTIMS has not signed yet, oldest number first, with whose they are (the back office). */
-    async unsigned(page: { limit: number; offset: number }, state?: 'pending' | 'failed', order: SQL = asc(receipts.invoiceNo)) {
-      const where = state ? eq(receipts.etimsState, state) : ne(receipts.etimsState, 'signed');
+    /** Every invoice and credit note the filter lets through, a page of them in `order`, with their lines and whose they are (the back office). */
+    async list(page: { limit: number; offset: number }, filter: ReceiptFilter, order: SQL) {
+      const where = filtered(filter);
       const [total] = await db.select({ n: count() }).from(receipts).where(where);
       const rows = await db
         .select({ receipt: receipts, email: users.email })
@@ -81,7 +101,25 @@ export function createReceiptRepository(db: Database) {
         .orderBy(order, asc(receipts.id))
         .limit(page.limit)
         .offset(page.offset);
-      return { count: Number(total?.n ?? 0), rows };
+      const full = await withLines(rows.map((r) => r.receipt));
+      return { count: Number(total?.n ?? 0), rows: full.map((r, i) => ({ receipt: r, email: rows[i]!.email })) };
+    },
+
+    /**
+     * A month's receipts (Nairobi time) after the receipt `afterId`, `limit` of them in id order, with
+     * their lines and buyer: the VAT report reads a month in such batches, so a busy month is never
+     * one query's worth of lines.
+     */
+    async monthBatch(month: string, afterId: number, limit: number) {
+      const rows = await db
+        .select({ receipt: receipts, email: users.email })
+        .from(receipts)
+        .innerJoin(users, eq(users.id, receipts.userId))
+        .where(and(inNairobiMonth(month), gt(receipts.id, afterId)))
+        .orderBy(asc(receipts.id))
+        .limit(limit);
+      const full = await withLines(rows.map((r) => r.receipt));
+      return full.map((r, i) => ({ receipt: r, email: rows[i]!.email }));
     },
 
     /** Numbered receipts not signed yet, with their lines: they go to the control unit in the order they were numbered. */

@@ -6,7 +6,7 @@ import { FieldError, HttpError } from '../../lib/http-errors.ts';
 import type { Mailer } from '../mail/index.ts';
 import type { SmsSender } from '../sms/index.ts';
 import type { EtimsConfig } from './config.ts';
-import type { FullReceipt, ReceiptRepository, ReceiptRow } from './receipt-repository.ts';
+import type { FullReceipt, ReceiptRepository } from './receipt-repository.ts';
 import { fromCents, splitVat } from './vat.ts';
 
 /** KRA's receipt checker for a signed receipt: the seller's PIN, branch and the receipt's signature. */
@@ -46,19 +46,26 @@ export function receiptView(r: FullReceipt, c: EtimsConfig): Receipt {
   };
 }
 
-export const adminReceiptView = (r: ReceiptRow, email: string): AdminReceipt => ({
-  id: r.id,
-  invoice_no: r.invoiceNo,
-  kind: r.kind,
-  total: r.total,
-  customer_email: email,
-  issued_at: r.issuedAt.toISOString(),
-  state: r.etimsState,
-  attempts: r.etimsAttempts,
-  result_code: r.etimsResultCode,
-  error: r.etimsError,
-  next_attempt_at: r.etimsNextAt.toISOString(),
-});
+/** A receipt in the back office's list: its amounts as the receipt itself shows them (receiptView), its eTIMS state and why. */
+export const adminReceiptView = (r: FullReceipt, email: string, c: EtimsConfig): AdminReceipt => {
+  const v = receiptView(r, c);
+  return {
+    id: r.id,
+    invoice_no: r.invoiceNo,
+    kind: r.kind,
+    original_invoice_no: r.originalInvoiceNo,
+    taxable_total: v.taxable_total,
+    vat_total: v.vat_total,
+    total: r.total,
+    customer_email: email,
+    issued_at: r.issuedAt.toISOString(),
+    state: r.etimsState,
+    attempts: r.etimsAttempts,
+    result_code: r.etimsResultCode,
+    error: r.etimsError,
+    next_attempt_at: r.etimsNextAt.toISOString(),
+  };
+};
 
 const ksh = (n: number) => `Ksh ${n.toFixed(2)}`;
 

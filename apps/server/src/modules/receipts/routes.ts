@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminListQuerySchema, adminReceiptSchema, badRequestSchema, errorDetailSchema, RECEIPTS_PAGE_SIZE, receiptListSchema, receiptSchema, receiptsQuerySchema, sendReceiptSchema } from '@store/contract';
+import { adminListQuerySchema, adminReceiptFilterSchema, adminReceiptSchema, badRequestSchema, errorDetailSchema, RECEIPTS_PAGE_SIZE, receiptListSchema, receiptSchema, receiptsQuerySchema, sendReceiptSchema } from '@store/contract';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
-import { HttpError } from '../../lib/http-errors.ts';
+import { fieldErrorFromIssues, HttpError } from '../../lib/http-errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { listWindow, sendList } from '../../lib/back-office/simple-rest.ts';
 import { sortOrder } from '../../lib/back-office/list-query.ts';
 import { parseId } from '../../lib/ids.ts';
 import { receiptSortable, type ReceiptRepository } from './receipt-repository.ts';
+import type { EtimsConfig } from './config.ts';
 import { adminReceiptView, type ReceiptService } from './receipt-service.ts';
 
 const tags = ['receipts'];
@@ -50,16 +51,16 @@ export const receiptRoutes =
     );
   };
 
-/** The back office: receipts eTIMS has not signed, why, and a Retry (staff only, under /api/admin). */
+/** The back office: every invoice and credit note with its eTIMS state and why, and a Retry (staff only, under /api/admin). */
 export const receiptAdminRoutes =
-  (d: { repo: ReceiptRepository }): FastifyPluginAsyncZod =>
+  (d: { repo: ReceiptRepository; config: EtimsConfig }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/receipts',
       {
         schema: {
           tags: ['admin'],
-          summary: 'Receipts waiting for or refused by eTIMS, oldest invoice first (filter state: pending or failed)',
+          summary: 'Every tax invoice and credit note with its eTIMS state, newest first (filter state: pending, signed, failed or unsigned; kind; month YYYY-MM)',
           security: [{ bearer: [] }],
           querystring: adminListQuerySchema,
           response: { 200: z.array(adminReceiptSchema), 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetailSchema },
@@ -67,10 +68,11 @@ export const receiptAdminRoutes =
       },
       async (request, reply) => {
         const w = listWindow(request.query);
-        const state = (w.filter as { state?: unknown }).state;
-        const order = sortOrder(w.sort, receiptSortable, ['invoice_no', 'ASC']);
-        const { count, rows } = await d.repo.unsigned({ limit: w.limit, offset: w.offset }, state === 'pending' || state === 'failed' ? state : undefined, order);
-        return sendList(reply, 'receipts', rows.map((r) => adminReceiptView(r.receipt, r.email)), w.offset, count);
+        const filter = adminReceiptFilterSchema.safeParse(w.filter);
+        if (!filter.success) throw fieldErrorFromIssues(filter.error.issues);
+        const order = sortOrder(w.sort, receiptSortable, ['issued_at', 'DESC']);
+        const { count, rows } = await d.repo.list({ limit: w.limit, offset: w.offset }, filter.data, order);
+        return sendList(reply, 'receipts', rows.map((r) => adminReceiptView(r.receipt, r.email, d.config)), w.offset, count);
       },
     );
     app.post(

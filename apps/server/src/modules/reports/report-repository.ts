@@ -1,9 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PromoUseReport, RevenueReportName, RevenueRow } from '@store/contract';
 import type { Database } from '../../db/client.ts';
+import { revenueLines, revenueSums, withinNairobiDays } from '../wallet/index.ts';
 
-/** The store's days are Nairobi's (UTC+3 all year): a sale at 01:00 EAT belongs to that day. */
-const TZ = 'Africa/Nairobi';
 /** A report lists at most this many DJs, genres or videos (the best first). */
 const MAX_ROWS = 200;
 
@@ -17,28 +16,12 @@ async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** The instants the range covers: from the start of its first Nairobi day to the start of the day after its last. */
-const within = (column: SQL, r: DayRange) =>
-  sql`${column} >= (${r.from}::date::timestamp AT TIME ZONE ${TZ}) AND ${column} < ((${r.to}::date + 1)::timestamp AT TIME ZONE ${TZ})`;
+const within = (column: SQL, r: DayRange) => withinNairobiDays(column, r.from, r.to);
 
-/**
- * The sale lines of the range (migration 0016), each with the kind it was sold as: a refund line
- * counts under the kind of the line it returns, on the day it was refunded.
- */
-const lines = (r: DayRange) => sql`
-  lines AS (
-    SELECT l.video_id, l.dj_id, l.amount, l.ledger_kind, l.reference, l.kind = 'refund' AS is_refund,
-           CASE WHEN l.kind = 'refund' THEN o.kind ELSE l.kind END AS sale_kind,
-           (l.created_at AT TIME ZONE ${TZ})::date AS day
-    FROM sale_lines l LEFT JOIN sale_lines o ON o.id = l.refunds_line_id
-    WHERE ${within(sql`l.created_at`, r)})`;
+/** The revenue lines of the range (wallet's one definition of revenue: sale lines, a refund on its day, under the kind it returns). */
+const lines = (r: DayRange) => sql`lines AS (${revenueLines((createdAt) => within(createdAt, r))})`;
 
-const sums = sql`
-  count(*) FILTER (WHERE NOT is_refund)::int AS videos,
-  count(DISTINCT ledger_kind || ':' || reference) FILTER (WHERE NOT is_refund)::int AS orders,
-  coalesce(sum(amount) FILTER (WHERE NOT is_refund), 0)::int AS sales,
-  coalesce(-sum(amount) FILTER (WHERE is_refund), 0)::int AS refunds,
-  coalesce(sum(amount), 0)::int AS net`;
+const sums = revenueSums;
 
 /** Each report: its rows' key and label, and what it groups by. */
 const grouped: Record<RevenueReportName, (r: DayRange) => SQL> = {

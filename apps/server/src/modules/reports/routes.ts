@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequestSchema, errorDetailSchema, MAX_REPORT_DAYS, promoUseReportSchema, REPORT_RANGE_MESSAGE, reportQuerySchema, REVENUE_REPORTS, revenueReportSchema, type ReportQuery } from '@store/contract';
+import { badRequestSchema, errorDetailSchema, MAX_REPORT_DAYS, promoUseReportSchema, REPORT_RANGE_MESSAGE, reportQuerySchema, REVENUE_REPORTS, revenueReportSchema, vatQuerySchema, vatReportSchema, type ReportQuery } from '@store/contract';
 import { FieldError } from '../../lib/http-errors.ts';
+import { vatCsv, type VatReportService } from '../receipts/index.ts';
 import { createReportRepository, type DayRange } from './report-repository.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -22,35 +23,60 @@ const tags = ['reports'];
 const errors = { 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetailSchema };
 const noStore = { 'cache-control': 'private, no-store' };
 
-/** /api/admin/reports/*: staff's reports (CONTRACT §12), each one query on sale_lines or the promo tables. */
-export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createReportRepository(app.db);
-  app.get(
-    '/reports/revenue/:by',
-    {
-      schema: {
-        tags,
-        summary: 'Revenue by day, DJ, genre, video or way of selling (purchase, rental, bundle, gift), over Nairobi days',
-        params: z.object({ by: z.enum(REVENUE_REPORTS) }),
-        querystring: reportQuerySchema,
-        response: { 200: revenueReportSchema, ...errors },
+/**
+ * /api/admin/reports/*: staff's reports (CONTRACT §12), each one query on sale_lines or the promo
+ * tables, and the month's VAT (CONTRACT §16), which the receipts module works out from the receipts.
+ */
+export const reportRoutes =
+  (d: { vat: VatReportService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const repo = createReportRepository(app.db);
+    app.get(
+      '/reports/revenue/:by',
+      {
+        schema: {
+          tags,
+          summary: 'Revenue by day, DJ, genre, video or way of selling (purchase, rental, bundle, gift), over Nairobi days',
+          params: z.object({ by: z.enum(REVENUE_REPORTS) }),
+          querystring: reportQuerySchema,
+          response: { 200: revenueReportSchema, ...errors },
+        },
       },
-    },
-    async (request, reply) => {
-      const range = dayRange(request.query);
-      const found = await repo.revenue(request.params.by, range);
-      reply.headers(noStore);
-      return { ...range, ...found };
-    },
-  );
-  app.get(
-    '/reports/promo-codes',
-    { schema: { tags, summary: 'Promo codes’ use: paid redemptions, customers and Ksh taken off, over Nairobi days', querystring: reportQuerySchema, response: { 200: promoUseReportSchema, ...errors } } },
-    async (request, reply) => {
-      const range = dayRange(request.query);
-      const found = await repo.promoUse(range);
-      reply.headers(noStore);
-      return { ...range, ...found };
-    },
-  );
-};
+      async (request, reply) => {
+        const range = dayRange(request.query);
+        const found = await repo.revenue(request.params.by, range);
+        reply.headers(noStore);
+        return { ...range, ...found };
+      },
+    );
+    app.get(
+      '/reports/promo-codes',
+      { schema: { tags, summary: 'Promo codes’ use: paid redemptions, customers and Ksh taken off, over Nairobi days', querystring: reportQuerySchema, response: { 200: promoUseReportSchema, ...errors } } },
+      async (request, reply) => {
+        const range = dayRange(request.query);
+        const found = await repo.promoUse(range);
+        reply.headers(noStore);
+        return { ...range, ...found };
+      },
+    );
+    app.get(
+      '/reports/vat',
+      {
+        schema: {
+          tags,
+          summary: 'Output VAT for a month of Nairobi time from its receipts: tax invoices, credit notes and net (format=csv: one line per receipt)',
+          querystring: vatQuerySchema,
+          response: { 200: vatReportSchema.or(z.string()), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { report, lines } = await d.vat.month(request.query.month);
+        reply.headers(noStore);
+        if (request.query.format !== 'csv') return report;
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="vat-${report.month}.csv"`)
+          .send(await vatCsv(lines));
+      },
+    );
+  };

@@ -2,6 +2,7 @@
 export { owedTo, payoutsTotal, statementLines, withholding } from './dj-earnings.ts';
 export { ledger, videosNote } from './ledger.ts';
 export type { Sale, SaleLineInput } from './ledger.ts';
+export { revenueLines, revenueSums, STORE_TZ, withinNairobiDays } from './revenue.ts';
 export { payoutMismatches } from './payout-ledger.ts';
 export type { Payout, PayoutResult } from './payout-ledger.ts';
 export type { QuickSaleInput, QuickSaleOutcome } from './quick-sale-types.ts';
