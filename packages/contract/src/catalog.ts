@@ -5,6 +5,7 @@ import { kenyanPhoneSchema } from './phone.ts';
 import { promoCodeField } from './promo-codes.ts';
 import { ageConfirmedField, ratingFilterSchema, ratingSchema } from './ratings.ts';
 import { rentalSchema } from './rentals.ts';
+import { videoPassSchema } from './passes.ts';
 
 export const CATEGORIES = ['movie', 'series', 'anime', 'guide'] as const;
 
@@ -70,6 +71,8 @@ export const videoSchema = z
     rental: rentalSchema.nullable().optional(),
     /** With a token at /videoDetails/{id}/: the price less the rent of a rental live or ended under 7 days ago. */
     price_for_you: z.number().int().optional(),
+    /** With a token at /videoDetails/{id}/: the customer's live pass that covers it, or null (CONTRACT §14). */
+    pass: videoPassSchema.optional(),
   })
   .meta({ id: 'Video' });
 export type Video = z.infer<typeof videoSchema>;

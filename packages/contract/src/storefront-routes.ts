@@ -35,6 +35,7 @@ export const STOREFRONT_ROUTES = [
   '/account/dashboard',
   '/account/cart',
   '/receipt/:id',
+  '/passes',
 ] as const;
 
 const patterns = STOREFRONT_ROUTES.map((route) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`));

@@ -18,7 +18,8 @@ import { loadSearchMessages } from '../features/search/messages.ts';
 // and, for the screens built with MUI components, with the theme (lazyThemed).
 const withMessages = <T,>(code: Promise<T>, ...messages: Promise<void>[]) => Promise.all([code, ...messages]).then(([screen]) => screen);
 const lists = () => import('../features/catalog/routes/lists.tsx');
-const DjScreen = lazyThemed(() => import('../features/catalog/routes/dj.tsx').then((m) => m.default));
+// The DJ's page with the DJ's pass on offer (the cart's words come with it).
+const DjScreen = lazyThemed(() => withMessages(import('./routes/dj.tsx'), loadCartMessages()).then((m) => m.default));
 const PopularScreen = lazyThemed(() => import('../features/catalog/routes/popular.tsx').then((m) => m.default));
 const GenreScreen = lazyThemed(() => import('../features/catalog/routes/genre.tsx').then((m) => m.default));
 const DeejaysScreen = lazyThemed(() => import('../features/catalog/routes/deejays.tsx').then((m) => m.default));
@@ -46,6 +47,7 @@ const DepositScreen = lazyThemed(() => withMessages(import('../features/deposit/
 const CartScreen = lazyThemed(() => withMessages(import('../features/cart/routes/cart.tsx'), loadCartMessages()).then((m) => m.default));
 const PurchaseDoneScreen = lazyThemed(() => withMessages(import('../features/cart/routes/purchase-done.tsx'), loadCartMessages()).then((m) => m.default));
 const ReceiptScreen = lazyThemed(() => withMessages(import('../features/receipt/routes/receipt.tsx'), loadReceiptMessages()).then((m) => m.default));
+const PassesScreen = lazyThemed(() => withMessages(import('../features/cart/routes/passes.tsx'), loadCartMessages()).then((m) => m.default));
 const GiftClaimScreen = lazyThemed(() => withMessages(import('../features/cart/routes/gift-claim.tsx'), loadCartMessages()).then((m) => m.default));
 
 /** Every storefront route of seed §2 (declarative routes: the data router's code is not needed). */
@@ -82,6 +84,7 @@ export function AppRoutes() {
         <Route path="/purchase/done" element={<PurchaseDoneScreen />} />
         <Route path="/receipt/:id" element={<ReceiptScreen />} />
         <Route path="/gift/:token" element={<GiftClaimScreen />} />
+        <Route path="/passes" element={<PassesScreen />} />
         {/* Dead links of the seed, settled in CONTRACT §7. */}
         <Route path="/account/dashboard" element={<Navigate to="/account" replace />} />
         <Route path="/account/cart" element={<Navigate to="/cart" replace />} />

@@ -6,6 +6,8 @@ export const NAV_ENTRIES = [
   { to: '/store/anime', label: 'nav.anime' },
   { to: '/deejays', label: 'nav.deejays' },
   { to: '/genre', label: 'nav.genre' },
+  // Not in the seed: a day, a week or a month of watching (CONTRACT §14).
+  { to: '/passes', label: 'nav.passes' },
   { to: '/contact', label: 'nav.contact' },
   { to: '/about', label: 'nav.about' },
   { to: '/cart', label: 'nav.cart' },

@@ -9,6 +9,7 @@ import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { ActivityList } from '../components/activity-list.tsx';
 import { GiftsList } from '../components/gifts-list.tsx';
 import { RentalsList } from '../components/rentals-list.tsx';
+import { MyPasses } from '../../../components/my-passes.tsx';
 import { ReceiptsList } from '../components/receipts-list.tsx';
 import { FamilyLockCard } from '../components/family-lock-card.tsx';
 import { LogoutButton } from '../components/logout-button.tsx';
@@ -37,6 +38,7 @@ export default function AccountScreen() {
     { key: 'cart', label: t('account.menu.cart'), href: '/cart' },
     { key: 'list', label: t('account.your_list'), href: '/account?section=list' },
     { key: 'rentals', label: t('account.rentals.title'), href: '/account?section=rentals' },
+    { key: 'passes', label: t('account.passes.title'), href: '/account?section=passes' },
     { key: 'gifts', label: t('account.gifts.title'), href: '/account?section=gifts' },
     { key: 'receipts', label: t('account.receipts.title'), href: '/account?section=receipts' },
     { key: 'activity', label: t('account.activity.title'), href: '/account?section=activity' },
@@ -77,6 +79,8 @@ export default function AccountScreen() {
             <ActivityList />
           ) : section === 'rentals' ? (
             <RentalsList />
+          ) : section === 'passes' ? (
+            <MyPasses heading={t('account.passes.title')} />
           ) : section === 'gifts' ? (
             <GiftsList />
           ) : section === 'receipts' ? (

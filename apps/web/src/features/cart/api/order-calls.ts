@@ -54,6 +54,8 @@ export function refreshOwnership(client: QueryClient, videoIds: number[]) {
   void client.invalidateQueries({ queryKey: ['rentals'] });
   void client.invalidateQueries({ queryKey: ['bundle'] });
   void client.invalidateQueries({ queryKey: ['gifts'] });
+  // A pass covers videos the customer does not own: the customer's passes (and each video's `pass`, above).
+  void client.invalidateQueries({ queryKey: ['passes', 'mine'] });
 }
 
 /**

@@ -4,11 +4,14 @@ import { apiGet, type QueryParams } from '../../../lib/api-client.ts';
 import { authRequest } from '../../../lib/auth.ts';
 import { isSignedIn } from '../../../lib/session.ts';
 
-/** What a code is tried against: videos (a purchase or a gift of them), a rental or a bundle. */
-export type PromoTarget = { videoIds: number[]; rental?: boolean; bundleId?: undefined } | { bundleId: number; videoIds?: undefined; rental?: undefined };
+/** What a code is tried against: videos (a purchase or a gift of them), a rental, a bundle or a pass. */
+export type PromoTarget =
+  | { videoIds: number[]; rental?: boolean; bundleId?: undefined; passId?: undefined }
+  | { bundleId: number; videoIds?: undefined; rental?: undefined; passId?: undefined }
+  | { passId: number; videoIds?: undefined; rental?: undefined; bundleId?: undefined };
 
 const params = (target: PromoTarget, gift: boolean): QueryParams => ({
-  ...(target.bundleId !== undefined ? { bundle_id: target.bundleId } : { video_ids: target.videoIds.join(',') }),
+  ...(target.bundleId !== undefined ? { bundle_id: target.bundleId } : target.passId !== undefined ? { pass_id: target.passId } : { video_ids: target.videoIds.join(',') }),
   ...(target.rental ? { rental: 1 } : {}),
   ...(gift ? { gift: 1 } : {}),
 });

@@ -3,7 +3,8 @@ import type { CheckoutPayment, GiftCreated, GiftInput } from '@store/contract';
 import { authRequest } from '../../../lib/auth.ts';
 import { afterPaying, type Paying, payAnswer, payingParts, type PayAnswer } from './order-calls.ts';
 
-export type GiftFor = Pick<GiftInput, 'video_ids' | 'bundle_id' | 'to_phone' | 'to_email' | 'message'>;
+/** Videos, a bundle or a pass (`pass_id`, CONTRACT §14) for someone. */
+export type GiftFor = Pick<GiftInput, 'video_ids' | 'bundle_id' | 'to_phone' | 'to_email' | 'message'> & { pass_id?: number };
 
 /**
  * POST /api/gifts/ with an Idempotency-Key (CONTRACT §11): videos or a bundle for someone's phone or

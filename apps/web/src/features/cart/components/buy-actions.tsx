@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, use, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { DEFAULT_RENTAL_HOURS, type Video } from '@store/contract';
+import { DEFAULT_RENTAL_HOURS, type PassProduct, type Video } from '@store/contract';
 import { ownedVideoQuery } from '../../../lib/owned-video.ts';
 import { isSignedIn, useSession } from '../../../lib/session.ts';
 import { useAddToCart } from '../api/order-calls.ts';
@@ -12,6 +12,8 @@ import { lazyThemed } from '../../../components/lazy-themed.tsx';
 import { RentalTimeLeft } from '../../../components/rental-time-left.tsx';
 import { formatKsh } from '../../../lib/format.ts';
 import { BundleOffers } from './bundle-offers.tsx';
+import { VideoPassOffer } from './pass-offer.tsx';
+import { PassTimeLeft } from '../../../components/pass-time-left.tsx';
 import type { Order } from './buy-dialog.tsx';
 import './offers.css';
 
@@ -88,7 +90,26 @@ export function BuyActions({ video }: { video: Video }) {
     </button>
   );
   const bundles = video.bundles && video.bundles.length > 0 && <BundleOffers bundles={video.bundles} />;
+  // A live pass that covers this video (CONTRACT §14): it plays, with no Buy or Rent beside it.
+  const pass = access.data?.pass && Date.parse(access.data.pass.ends_at) > Date.now() ? access.data.pass : null;
 
+  if (pass && !owned && video.for_sale) {
+    return (
+      <>
+        <div className="buy-actions">
+          <span className="chip chip-medium chip-success">
+            <span>{t('cart.pass.included')}</span>
+          </span>
+          <Link className="btn btn-contained btn-large" to={`/watch/${video.vidId}?play=1`}>
+            {t('cart.pass.play')}
+          </Link>
+        </div>
+        <p className="rental-left">
+          <PassTimeLeft endsAt={pass.ends_at} />
+        </p>
+      </>
+    );
+  }
   if (owned) {
     return (
       <>
@@ -167,6 +188,7 @@ export function BuyActions({ video }: { video: Video }) {
         {giftButton}
         {dialog}
       </div>
+      {!deciding && <VideoPassOffer video={{ ...video, ...(access.data ? { passes: (access.data as typeof access.data & { passes?: PassProduct[] }).passes } : {}) }} />}
       {bundles}
     </>
   );

@@ -21,6 +21,7 @@ import { useInfo } from '../../../api/get-info.ts';
 import { useQuickSignup } from '../../../api/session.ts';
 import { useBuy, type Paying, type PayAnswer } from '../api/order-calls.ts';
 import { useBuyBundle } from '../api/buy-bundle.ts';
+import { useBuyPass } from '../api/buy-pass.ts';
 import { useRent } from '../api/rent-video.ts';
 import { useSendGift } from '../api/send-gift.ts';
 import { GiftFields, giftRecipientSchema, type GiftValues } from './gift-fields.tsx';
@@ -32,6 +33,7 @@ import { useT } from '../../../lib/i18n.ts';
 import { minutesToWait } from '../../../lib/mpesa-outcome.ts';
 import { rememberLockState } from '../../../lib/family-lock.ts';
 import { FamilyLockNote } from '../../../components/family-lock-note.tsx';
+import { passLength } from '../../../components/pass-words.ts';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 
@@ -43,8 +45,12 @@ export interface BoughtItem {
   image_url?: string | null;
 }
 
-/** What is paid for: videos (a purchase, the default), a rental of one video, or a bundle's unowned part. */
-export type Order = { kind: 'videos' } | { kind: 'rental'; hours: number } | { kind: 'bundle'; bundleId: number; title: string; total: number };
+/** What is paid for: videos (a purchase, the default), a rental of one video, a bundle's unowned part, or a pass (CONTRACT §14). */
+export type Order =
+  | { kind: 'videos' }
+  | { kind: 'rental'; hours: number }
+  | { kind: 'bundle'; bundleId: number; title: string; total: number }
+  | { kind: 'pass'; passId: number; title: string; total: number; hours: number };
 
 /** What the success screen shows (routes/purchase-done.tsx). */
 export interface PurchaseDone {
@@ -53,9 +59,11 @@ export interface PurchaseDone {
   receipt: string | null;
   balance: number | null;
   /** A purchase when absent. */
-  kind?: 'purchase' | 'rental' | 'bundle' | 'gift';
-  /** A rental's hours once started. */
+  kind?: 'purchase' | 'rental' | 'bundle' | 'gift' | 'pass';
+  /** A rental's hours once started; a pass's hours. */
   hours?: number;
+  /** A pass bought with no video in view: where its videos are. */
+  browse?: string;
 }
 
 interface BuyDialogProps {
@@ -91,7 +99,8 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought, order = VI
   const rent = useRent();
   const bundleBuy = useBuyBundle();
   const giftSend = useSendGift();
-  const payments = [buy, rent, bundleBuy, giftSend];
+  const passBuy = useBuyPass();
+  const payments = [buy, rent, bundleBuy, giftSend, passBuy];
   const signup = useQuickSignup();
   const [promo, setPromo] = useState<PromoCodePreview | null>(promoGiven);
   // One key per attempt: tapping again after a lost answer is the same purchase, never a second.
@@ -101,7 +110,7 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought, order = VI
   // A 16 or 18 video: the server asks once per account whether the customer is 18 or older (CONTRACT §13).
   const [ageAsked, setAgeAsked] = useState(false);
   const [ageConfirmed, setAgeConfirmed] = useState(false);
-  const listTotal = order.kind === 'bundle' ? order.total : items.reduce((s, i) => s + i.price, 0);
+  const listTotal = order.kind === 'bundle' || order.kind === 'pass' ? order.total : items.reduce((s, i) => s + i.price, 0);
   // A code brings the total down, to 0 at most: then nothing is asked of M-Pesa (CONTRACT §11).
   const total = promo ? promo.total_after : listTotal;
   const videoIds = items.map((i) => i.video_id);
@@ -132,16 +141,17 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought, order = VI
   const failure = [signup.error, ...payments.map((m) => m.error)].find((e) => e && (!(e instanceof ApiError && Object.keys(e.fieldErrors).length > 0) || aside(e)));
 
   const kind = gift ? 'gift' : order.kind === 'videos' ? 'purchase' : order.kind;
-  const done = (receipt: string | null, newBalance: number | null) => onBought({ items, total, receipt, balance: newBalance, kind, ...(order.kind === 'rental' ? { hours: order.hours } : {}) });
+  const done = (receipt: string | null, newBalance: number | null) => onBought({ items, total, receipt, balance: newBalance, kind, ...(order.kind === 'rental' || order.kind === 'pass' ? { hours: order.hours } : {}) });
   // One request, whatever is paid for: the same three outcomes (CONTRACT §11).
   const send = async (paying: Paying): Promise<PayAnswer> => {
     if (gift) {
       const { gift_to, to_phone, to_email, message } = form.getValues();
-      const what = order.kind === 'bundle' ? { bundle_id: order.bundleId } : { video_ids: videoIds };
+      const what = order.kind === 'bundle' ? { bundle_id: order.bundleId } : order.kind === 'pass' ? { pass_id: order.passId } : { video_ids: videoIds };
       return giftSend.mutateAsync({ ...paying, gift: { ...what, ...(gift_to === 'email' ? { to_email } : { to_phone }), message } });
     }
     if (order.kind === 'rental') return rent.mutateAsync({ ...paying, videoId: videoIds[0]! });
     if (order.kind === 'bundle') return bundleBuy.mutateAsync({ ...paying, bundleId: order.bundleId, videoIds });
+    if (order.kind === 'pass') return passBuy.mutateAsync({ ...paying, passId: order.passId });
     const answer = await buy.mutateAsync({ ...paying, videoIds });
     return answer.kind === 'bought' ? { kind: 'paid', balance: answer.result.balance } : answer;
   };
@@ -187,9 +197,16 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought, order = VI
   const waitMinutes = failure instanceof ApiError && failure.status === 429 ? minutesToWait(failure.retryAfter ?? 600) : null;
 
   const label = !signedIn ? t('cart.continue_by_email') : shortfall > 0 ? t('cart.pay_with_mpesa', { amount: formatKsh(shortfall) }) : t('cart.pay', { amount: formatKsh(total) });
-  const title = gift ? t('cart.gift.title') : order.kind === 'rental' ? t('cart.rent.confirm') : t('cart.confirm_purchase');
-  const summary = order.kind === 'rental' ? t('cart.rent.summary', { hours: order.hours }) : order.kind === 'bundle' ? `${order.title} ·` : t('cart.summary', { count: items.length });
-  const promoTarget = order.kind === 'bundle' ? { bundleId: order.bundleId } : { videoIds, rental: order.kind === 'rental' };
+  const title = gift ? t('cart.gift.title') : order.kind === 'rental' ? t('cart.rent.confirm') : order.kind === 'pass' ? t('cart.pass.confirm') : t('cart.confirm_purchase');
+  const summary =
+    order.kind === 'rental'
+      ? t('cart.rent.summary', { hours: order.hours })
+      : order.kind === 'bundle'
+        ? `${order.title} ·`
+        : order.kind === 'pass'
+          ? `${order.title} · ${passLength(t, order.hours)} ·`
+          : t('cart.summary', { count: items.length });
+  const promoTarget = order.kind === 'bundle' ? { bundleId: order.bundleId } : order.kind === 'pass' ? { passId: order.passId } : { videoIds, rental: order.kind === 'rental' };
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="buy-title" fullWidth maxWidth="xs">
       <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label={t('cart.buy')}>

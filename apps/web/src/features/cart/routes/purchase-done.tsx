@@ -10,6 +10,32 @@ import { pageSx, PageTitle } from '../../../components/page.tsx';
 import type { PurchaseDone } from '../components/buy-dialog.tsx';
 import { ReceiptLink } from '../components/receipt-link.tsx';
 import { useT } from '../../../lib/i18n.ts';
+import { passLength } from '../../../components/pass-words.ts';
+
+/** A pass bought from the Passes page: its clock, and where its videos are. */
+function PassDone({ done }: { done: PurchaseDone }) {
+  const t = useT();
+  return (
+    <Box sx={{ ...pageSx, maxWidth: 560 }}>
+      <PageTitle>{t('cart.done.pass_title')}</PageTitle>
+      <Alert severity="success" sx={{ mb: 2 }} role="status">
+        {done.receipt ? (
+          <>
+            {t('cart.done.paid_mpesa', { amount: formatKsh(done.total) })} <strong data-testid="mpesa-receipt">{done.receipt}</strong>.
+          </>
+        ) : (
+          <>{t('cart.done.paid_balance', { amount: formatKsh(done.total) })}</>
+        )}
+        {done.balance !== null && <> {t('cart.done.balance_now', { balance: formatKsh(done.balance) })}</>}
+      </Alert>
+      <Typography sx={{ mb: 2 }}>{t('cart.done.pass_clock', { length: passLength(t, done.hours ?? 24) })}</Typography>
+      <Button component={Link} to={done.browse ?? '/'} variant="contained" size="large" fullWidth>
+        {t('cart.done.pass_browse')}
+      </Button>
+      <ReceiptLink />
+    </Box>
+  );
+}
 
 /**
  * /purchase/done: the clear end of a purchase (issue 13). The first button plays the video; a payment
@@ -22,6 +48,7 @@ export default function PurchaseDoneScreen() {
   // Focused for the keyboard and screen readers, without scrolling the title and the receipt out of sight.
   useEffect(() => play.current?.focus({ preventScroll: true }), []);
 
+  if (done?.kind === 'pass' && done.items.length === 0) return <PassDone done={done} />;
   if (!done || done.items.length === 0) {
     return (
       <Box sx={{ ...pageSx, maxWidth: 560 }}>
@@ -36,7 +63,7 @@ export default function PurchaseDoneScreen() {
   const gift = done.kind === 'gift';
   return (
     <Box sx={{ ...pageSx, maxWidth: 560 }}>
-      <PageTitle>{gift ? t('cart.done.gift_title') : done.kind === 'rental' ? t('cart.done.rent_title') : t('cart.done.title')}</PageTitle>
+      <PageTitle>{gift ? t('cart.done.gift_title') : done.kind === 'rental' ? t('cart.done.rent_title') : done.kind === 'pass' ? t('cart.done.pass_title') : t('cart.done.title')}</PageTitle>
       <Alert severity="success" sx={{ mb: 2 }} role="status">
         {done.receipt ? (
           <>
@@ -49,6 +76,7 @@ export default function PurchaseDoneScreen() {
       </Alert>
       {gift && <Typography sx={{ mb: 2 }}>{t('cart.done.gift_sent')}</Typography>}
       {done.kind === 'rental' && <Typography sx={{ mb: 2 }}>{t('cart.done.rent_clock', { hours: done.hours ?? DEFAULT_RENTAL_HOURS })}</Typography>}
+      {done.kind === 'pass' && <Typography sx={{ mb: 2 }}>{t('cart.done.pass_clock', { length: passLength(t, done.hours ?? 24) })}</Typography>}
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
         {first!.image_url && <img src={first!.image_url.replace('-480.webp', '-160.webp')} alt="" width={64} height={96} style={{ borderRadius: 4, objectFit: 'cover' }} />}
         <Typography variant="h6" component="p">

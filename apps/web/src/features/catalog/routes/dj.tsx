@@ -1,6 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useGenres } from '../api/get-genres.ts';
 import { ChipPicker } from '../components/chip-picker.tsx';
@@ -10,8 +11,8 @@ import { useT } from '../../../lib/i18n.ts';
 const TABS = ['recent', 'popular', 'genre'] as const;
 type DjTab = (typeof TABS)[number];
 
-/** /dj/{dj}: all of one DJ's videos with a DJTV badge and the Recent, Popular and Genre tabs. */
-export default function DjScreen() {
+/** /dj/{dj}: all of one DJ's videos with a DJTV badge and the Recent, Popular and Genre tabs; `offer` (the app's): the DJ's pass. */
+export default function DjScreen({ offer }: { offer?: ReactNode }) {
   const t = useT();
   const { dj = '' } = useParams();
   const [params, setParams] = useSearchParams();
@@ -34,6 +35,7 @@ export default function DjScreen() {
       emptyText={tab === 'popular' ? t('catalog.dj_popular_empty', { dj }) : genre ? t('catalog.dj_genre_empty', { genre, dj }) : t('catalog.dj_empty', { dj })}
       countText={(count) => t('catalog.count_by_dj', { count, dj })}
     >
+      {offer}
       <Tabs value={tab} onChange={(_e, v: DjTab) => set({ tab: v })} aria-label={t('catalog.dj_videos', { dj })} sx={{ mb: 1.5 }}>
         <Tab value="recent" label={t('catalog.tab_recent')} />
         <Tab value="popular" label={t('catalog.tab_popular')} />
