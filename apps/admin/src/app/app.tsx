@@ -16,6 +16,7 @@ import receipts from '../features/receipts/index.ts';
 import reports from '../features/reports/index.ts';
 import bundles from '../features/bundles/index.ts';
 import gifts from '../features/gifts/index.ts';
+import passes, { customerPasses } from '../features/passes/index.ts';
 import rentals from '../features/rentals/index.ts';
 import statements from '../features/statements/index.ts';
 import videos from '../features/videos/index.ts';
@@ -61,6 +62,8 @@ export function App() {
             <Resource {...bundles} />
             <Resource {...gifts} />
             <Resource {...rentals} />
+            <Resource {...passes} />
+            <Resource {...customerPasses} />
             <Resource {...reports} />
             <Resource {...people} />
             <Resource {...notifications} />

@@ -11,6 +11,7 @@ import { messages as genres } from '../features/genres/index.ts';
 import { messages as gifts } from '../features/gifts/index.ts';
 import { messages as ledger } from '../features/ledger/index.ts';
 import { messages as notifications } from '../features/notifications/index.ts';
+import { messages as passes } from '../features/passes/index.ts';
 import { messages as payouts } from '../features/payouts/index.ts';
 import { messages as people } from '../features/people/index.ts';
 import { messages as promoCodes } from '../features/promo-codes/index.ts';
@@ -22,7 +23,7 @@ import { messages as statements } from '../features/statements/index.ts';
 import { messages as videos } from '../features/videos/index.ts';
 
 /** Every feature's messages, the shell's (title, sign-in) and the shared ones (providers/i18n.ts adds them). */
-export const FEATURE_MESSAGES = [shell, audit, bundles, contactMessages, customers, dashboard, deposits, djs, genres, gifts, ledger, notifications, payouts, people, promoCodes, purchases, receipts, rentals, reports, statements, videos];
+export const FEATURE_MESSAGES = [shell, audit, bundles, contactMessages, customers, dashboard, deposits, djs, genres, gifts, ledger, notifications, passes, payouts, people, promoCodes, purchases, receipts, rentals, reports, statements, videos];
 
 /** The back office's i18nProvider: English and Kiswahili, every feature's words merged. */
 export const i18nProvider = createI18nProvider(FEATURE_MESSAGES);

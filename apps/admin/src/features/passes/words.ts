@@ -1,0 +1,83 @@
+import { resource } from '../../providers/i18n.ts';
+import { featureWords } from '../../providers/words.ts';
+
+/**
+ * Passes (CONTRACT §14): `passes.*`. English and Kiswahili; the app's i18n provider
+ * (app/i18n-provider.ts) merges them with every other feature's, as `store.<id>` and `resources.<name>`.
+ */
+export const { messages, w, useWords } = featureWords(
+  {
+    en: {
+      'passes.title': 'Title',
+      'passes.scope': 'Covers',
+      'passes.scope_kind': 'What it covers',
+      'passes.scope_all': 'Everything',
+      'passes.scope_dj': 'One DJ',
+      'passes.scope_genre': 'One genre',
+      'passes.scope_category': 'One category',
+      'passes.dj': 'DJ',
+      'passes.genre': 'Genre',
+      'passes.category': 'Category',
+      'passes.category_movie': 'Movies',
+      'passes.category_series': 'TV shows',
+      'passes.category_anime': 'Animation',
+      'passes.category_guide': 'Guides',
+      'passes.hours': 'Hours',
+      'passes.hours_help': '24 a day, 168 a week, 720 a month.',
+      'passes.price': 'Price (Ksh)',
+      'passes.active': 'On sale',
+      'passes.active_help': 'Turn off to withdraw it: customers keep the passes they hold until they end.',
+      'passes.videos': 'Videos',
+      'passes.customer': 'Customer',
+      'passes.starts_at': 'Starts',
+      'passes.ends_at': 'Ends',
+      'passes.renewal': 'Renewal',
+      'passes.renewal_off': 'Off',
+      'passes.renewal_prompt': 'M-Pesa prompt',
+      'passes.renewal_standing_order': 'Standing order (Ratiba)',
+      'passes.live': 'Live',
+      'passes.search': 'Title',
+    },
+    sw: {
+      'passes.title': 'Jina',
+      'passes.scope': 'Inahusu',
+      'passes.scope_kind': 'Inahusu nini',
+      'passes.scope_all': 'Kila kitu',
+      'passes.scope_dj': 'DJ mmoja',
+      'passes.scope_genre': 'Aina moja',
+      'passes.scope_category': 'Kundi moja',
+      'passes.dj': 'DJ',
+      'passes.genre': 'Aina',
+      'passes.category': 'Kundi',
+      'passes.category_movie': 'Filamu',
+      'passes.category_series': 'Vipindi vya TV',
+      'passes.category_anime': 'Katuni',
+      'passes.category_guide': 'Miongozo',
+      'passes.hours': 'Saa',
+      'passes.hours_help': '24 siku moja, 168 wiki moja, 720 mwezi mmoja.',
+      'passes.price': 'Bei (Ksh)',
+      'passes.active': 'Inauzwa',
+      'passes.active_help': 'Zima ili kuiondoa sokoni: wateja wanabaki na pasi walizonazo hadi ziishe.',
+      'passes.videos': 'Video',
+      'passes.customer': 'Mteja',
+      'passes.starts_at': 'Inaanza',
+      'passes.ends_at': 'Inaisha',
+      'passes.renewal': 'Kuongeza muda',
+      'passes.renewal_off': 'Imezimwa',
+      'passes.renewal_prompt': 'Ombi la M-Pesa',
+      'passes.renewal_standing_order': 'Malipo ya kudumu (Ratiba)',
+      'passes.live': 'Inaendelea',
+      'passes.search': 'Jina',
+    },
+  },
+  {
+    en: {
+      passes: resource('Pass |||| Passes', 'The pass is saved.', 'The pass is saved.', 'The pass was deleted.', { title: 'Title' }),
+      'customer-passes': resource("Customer's pass |||| Customers' passes", 'Saved.', 'Saved.', 'Deleted.'),
+    },
+    sw: {
+      passes: resource('Pasi |||| Pasi', 'Pasi imehifadhiwa.', 'Pasi imehifadhiwa.', 'Pasi imefutwa.', { title: 'Jina' }),
+      'customer-passes': resource('Pasi ya mteja |||| Pasi za wateja', 'Imehifadhiwa.', 'Imehifadhiwa.', 'Imefutwa.'),
+    },
+  },
+);
