@@ -29,7 +29,7 @@ import { createMetrics, healthRoutes, metricsRoutes, poolOf } from './modules/he
 import { createAccounts } from './modules/accounts/index.ts';
 import { createMailer, type Mailer, queuedMailer } from './modules/mail/index.ts';
 import { queuedSms, createSmsSender, type SmsSender } from './modules/sms/index.ts';
-import { createPayments, type PaymentsOptions } from './modules/payments/index.ts';
+import { createPayments, type PaymentsOptions, type StandingOrderService } from './modules/payments/index.ts';
 import { createCartService, createPurchaseService, createPaidOrders, purchaseSeller, orderRoutes, sellingAdminRoutes, createBundleService, bundleRoutes, bundleSeller, createBundleSales, defaultPreviewPricing, promoRoutes, promoGuessLimits, createGiftService, giftRoutes, createRentalService, rentalSeller, startRental, rentalRoutes, createGiftSales } from './modules/selling/index.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { adminRoutes, createRedisLocker } from './modules/admin/index.ts';
@@ -81,6 +81,8 @@ export interface Store {
   payouts: PayoutService;
   /** Tax receipts: the submitter the etims-submit job runs, the simulator's switch, the routes. */
   receipts: Receipts;
+  /** M-Pesa Ratiba standing orders: what renews passes (decision 0050); purposes register their handlers. */
+  standingOrders: StandingOrderService;
   /** One reconciler pass over pending deposits (the reconcile-deposits job). */
   reconcileDeposits: (now?: Date) => Promise<number>;
   /** Gives unclaimed gifts past their 30 days back to their givers (the return-gifts job); how many. */
@@ -245,6 +247,7 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
     smsTransport,
     payouts,
     receipts,
+    standingOrders: payments.standingOrders,
     reconcileDeposits: (now?: Date) => payments.reconciler.tick(now),
     returnGifts: () => gifts.returnDue(),
     catalogChanged,

@@ -94,6 +94,11 @@ const envSchema = z.object({
   MPESA_B2C_SHORTCODE: z.string().default('600000'),
   MPESA_INITIATOR_NAME: z.string().default('testapi'),
   MPESA_SECURITY_CREDENTIAL: z.string().default('simulator-security-credential'),
+  /**
+   * The secret path segment of the paybill's C2B confirmation and validation addresses (standing
+   * order deductions, decision 0050): hex, at least 32 characters; unset derives one from JWT_SECRET.
+   */
+  MPESA_C2B_SECRET: z.string().regex(/^[0-9a-f]{32,128}$/, 'MPESA_C2B_SECRET must be 32 to 128 hex digits.').optional(),
   /** Withholding tax taken from DJs' earnings (CONTRACT §12), in percent. */
   WITHHOLDING_TAX_PERCENT: z.coerce.number().min(0).max(100).default(5),
   /** When the reconciler first asks M-Pesa about a deposit with no callback, and how often it looks. */
@@ -182,6 +187,8 @@ export interface Config {
     b2cShortcode: string;
     initiatorName: string;
     securityCredential: string;
+    /** The secret in /api/paybill/confirmation/<secret> and /api/paybill/validation/<secret>. */
+    c2bSecret: string;
   };
   withholdingTaxPercent: number;
   /** The web server runs mail, reconciliation and clean-up jobs itself. */
@@ -284,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       b2cShortcode: e.MPESA_B2C_SHORTCODE,
       initiatorName: e.MPESA_INITIATOR_NAME,
       securityCredential: e.MPESA_SECURITY_CREDENTIAL,
+      c2bSecret: e.MPESA_C2B_SECRET ?? c2bSecretFrom(jwtSecret),
     },
     withholdingTaxPercent: e.WITHHOLDING_TAX_PERCENT,
     jobsInProcess: e.JOBS_IN_PROCESS === 'true',
@@ -303,6 +311,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     health: { checkTimeoutMs: e.HEALTH_CHECK_TIMEOUT_MS, minFreeMb: e.READY_MIN_FREE_MB, jobWarnS: e.READY_JOB_WARN_S },
     metricsToken: e.METRICS_TOKEN,
   };
+}
+
+/** Hex on purpose: Daraja refuses an address that spells 'sql', 'cmd', 'exec' or 'mpesa' (lib/callback-secret.ts). */
+function c2bSecretFrom(jwtSecret: string) {
+  return createHmac('sha256', jwtSecret).update('mpesa-c2b-addresses').digest('hex');
 }
 
 function mediaSecretFrom(jwtSecret: string) {
@@ -326,5 +339,5 @@ export function loadStoreConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (err instanceof KeptSecretError) throw new ConfigError(`${err.message} Set JWT_SECRET, or let the store write to DATA_DIR.`);
     throw err;
   }
-  return { ...config, jwtSecret, media: { ...config.media, secret: env.MEDIA_SECRET ?? mediaSecretFrom(jwtSecret) } };
+  return { ...config, jwtSecret, media: { ...config.media, secret: env.MEDIA_SECRET ?? mediaSecretFrom(jwtSecret) }, mpesa: { ...config.mpesa, c2bSecret: env.MPESA_C2B_SECRET ?? c2bSecretFrom(jwtSecret) } };
 }

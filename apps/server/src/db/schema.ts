@@ -8,7 +8,7 @@
  * - schema/media.ts     videoFiles, watchProgress
  * - schema/jobs.ts      mediaJobs (the job queue, src/jobs)
  * - schema/wallet.ts    ledgerEntries, saleLines
- * - schema/payments.ts  deposits
+ * - schema/payments.ts  deposits, standingOrders, paybillPayments
  * - schema/payouts.ts   payouts
  * - schema/receipts.ts  receipts, etimsCounter, etimsDevices
  * - schema/selling.ts   purchases, cartItems, idempotencyKeys, rentals, bundleSettings, bundles,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { darajaSimulator } from '@store/daraja-sim';
 import type { LimitFactory } from '../../lib/rate-limits.ts';
 import { createDarajaClient } from './daraja-client.ts';
@@ -7,6 +8,8 @@ import type { Database } from '../../db/client.ts';
 import { createDepositService, type DepositRow, type PaidOrderBuyer } from './deposit-service.ts';
 import { createReconciler } from './reconciler.ts';
 import { paymentRoutes } from './routes.ts';
+import { createStandingOrders } from './standing-orders.ts';
+import { standingOrderRoutes } from './standing-order-routes.ts';
 
 export interface PaymentsOptions {
   /** How the Daraja client reaches Daraja (tests route it in-process). */
@@ -29,6 +32,9 @@ const PROMPT_WINDOW_MS = 10 * 60_000;
 /** Wires M-Pesa deposits: the Daraja client, the simulator in simulator mode, the reconciler. */
 export async function createPayments(app: FastifyInstance, wiring: PaymentsWiring, opts: PaymentsOptions = {}) {
   const m = app.config.mpesa;
+  // Where the paybill's payments (standing order deductions) are confirmed: the simulator is told
+  // directly; Safaricom is told by registerPaybillUrls (C2B RegisterURL), once per shortcode.
+  const c2bUrls = { confirmationUrl: `${app.config.publicUrl}/api/paybill/confirmation/${m.c2bSecret}`, validationUrl: `${app.config.publicUrl}/api/paybill/validation/${m.c2bSecret}` };
   if (m.mode === 'simulator') {
     await app.register(darajaSimulator, {
       prefix: '/mpesa-sim',
@@ -44,16 +50,29 @@ export async function createPayments(app: FastifyInstance, wiring: PaymentsWirin
       initiatorName: m.initiatorName,
       securityCredential: m.securityCredential,
       b2cStateFile: path.join(app.config.dataDir, 'mpesa-sim', 'b2c.json'),
+      c2bUrls,
+      standingOrderStateFile: path.join(app.config.dataDir, 'mpesa-sim', 'standing-orders.json'),
       ...(opts.simulatorDeliver ? { deliver: opts.simulatorDeliver } : {}),
     });
   }
   const daraja = createDarajaClient({ baseUrl: m.baseUrl, consumerKey: m.consumerKey, consumerSecret: m.consumerSecret, shortcode: m.shortcode, passkey: m.passkey, transactionType: m.transactionType, b2cShortcode: m.b2cShortcode, initiatorName: m.initiatorName, securityCredential: m.securityCredential, ...(opts.darajaFetch ? { fetch: opts.darajaFetch } : {}) });
-  const deposits = createDepositService({ db: app.db, daraja, callbackBase: app.config.publicUrl, log: app.log, firstCheckMs: m.reconcileAfterMs, buyPaidOrder: wiring.buyPaidOrder, releasePaidOrder: wiring.releasePaidOrder, prompts: wiring.limits('mpesa-prompts', { points: app.config.mpesaPromptsPerPhone, windowMs: PROMPT_WINDOW_MS }) });
+  // One count of PIN prompts per phone, for pushes and standing orders alike.
+  const prompts = wiring.limits('mpesa-prompts', { points: app.config.mpesaPromptsPerPhone, windowMs: PROMPT_WINDOW_MS });
+  const deposits = createDepositService({ db: app.db, daraja, callbackBase: app.config.publicUrl, log: app.log, firstCheckMs: m.reconcileAfterMs, buyPaidOrder: wiring.buyPaidOrder, releasePaidOrder: wiring.releasePaidOrder, prompts });
   const reconciler = createReconciler({ deposits, daraja, log: app.log, firstCheckMs: m.reconcileAfterMs });
-  return { deposits, reconciler, daraja, routes: paymentRoutes(deposits) };
+  const standingOrders = { ...createStandingOrders({ db: app.db, daraja, callbackBase: app.config.publicUrl, log: app.log, prompts }), registerPaybillUrls: () => daraja.registerC2bUrls(c2bUrls) };
+  const routes: FastifyPluginAsyncZod = async (api) => {
+    await api.register(paymentRoutes(deposits));
+    await api.register(standingOrderRoutes(standingOrders, m.c2bSecret));
+  };
+  return { deposits, reconciler, daraja, standingOrders, routes };
 }
 
 export { DarajaError } from './daraja-client.ts';
 export type { DarajaClient } from './daraja-client.ts';
+/** M-Pesa Ratiba standing orders (decision 0050): create, cancel, onPayment, onResult, registerPaybillUrls. */
+export type StandingOrderService = Awaited<ReturnType<typeof createPayments>>['standingOrders'];
+export type { NewStandingOrder, PaymentHandler, ResultHandler, StandingOrderRow } from './standing-orders.ts';
+export type { RatibaFrequency } from './daraja-client.ts';
 export type { DepositRow, DepositService, PaidOrderBuyer, PaidOrderOutcome } from './deposit-service.ts';
 export { purchaseFailure } from './outcome-words.ts';
