@@ -7,6 +7,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { Video } from '@store/contract';
 import { ErrorState } from '../../../components/states.tsx';
 import { RentalTimeLeft } from '../../../components/rental-time-left.tsx';
+import { PassTimeLeft } from '../../../components/pass-time-left.tsx';
 import { useRentals } from '../../../api/get-rentals.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { isSignedIn, useSession } from '../../../lib/session.ts';
@@ -195,6 +196,12 @@ export default function WatchScreen({ layout = 'watch', storePage }: { layout?: 
       <Heading video={video} />
       {/* A rental plays while it lasts: the time left, as the server's expires_at says (CONTRACT §11). */}
       {video.rental && !video.owned && <RentalLeft video={video} />}
+      {/* Watched under a pass (CONTRACT §14): until its end. */}
+      {video.pass && !video.owned && !video.rental && (
+        <Typography role="status" sx={{ mt: 1, color: 'secondary.main', fontWeight: 700 }}>
+          {t('player.in_pass')} · <PassTimeLeft endsAt={video.pass.ends_at} />
+        </Typography>
+      )}
       <ResourceList video={video} onPlay={play} />
       <SaveOffline video={video} />
     </>
