@@ -14,6 +14,7 @@ import promoCodes, { promoBatches, promoRedemptions } from '../features/promo-co
 import purchases from '../features/purchases/index.ts';
 import receipts from '../features/receipts/index.ts';
 import reports from '../features/reports/index.ts';
+import vat from '../features/vat/index.ts';
 import bundles from '../features/bundles/index.ts';
 import gifts from '../features/gifts/index.ts';
 import passes, { customerPasses } from '../features/passes/index.ts';
@@ -65,6 +66,7 @@ export function App() {
             <Resource {...passes} />
             <Resource {...customerPasses} />
             <Resource {...reports} />
+            <Resource {...vat} />
             <Resource {...people} />
             <Resource {...notifications} />
             <Resource {...contactMessages} />

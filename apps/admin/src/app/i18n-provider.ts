@@ -20,10 +20,11 @@ import { messages as receipts } from '../features/receipts/index.ts';
 import { messages as rentals } from '../features/rentals/index.ts';
 import { messages as reports } from '../features/reports/index.ts';
 import { messages as statements } from '../features/statements/index.ts';
+import { messages as vat } from '../features/vat/index.ts';
 import { messages as videos } from '../features/videos/index.ts';
 
 /** Every feature's messages, the shell's (title, sign-in) and the shared ones (providers/i18n.ts adds them). */
-export const FEATURE_MESSAGES = [shell, audit, bundles, contactMessages, customers, dashboard, deposits, djs, genres, gifts, ledger, notifications, passes, payouts, people, promoCodes, purchases, receipts, rentals, reports, statements, videos];
+export const FEATURE_MESSAGES = [shell, audit, bundles, contactMessages, customers, dashboard, deposits, djs, genres, gifts, ledger, notifications, passes, payouts, people, promoCodes, purchases, receipts, rentals, reports, statements, videos, vat];
 
 /** The back office's i18nProvider: English and Kiswahili, every feature's words merged. */
 export const i18nProvider = createI18nProvider(FEATURE_MESSAGES);

@@ -10,9 +10,9 @@ import { ReceiptList } from './pages.tsx';
 /** This feature's words and the shared ones, as the app merges them. */
 const i18nProvider = createI18nProvider([messages]);
 
-const refused: AdminReceipt = { id: 7, invoice_no: 41, kind: 'sale', total: 199, customer_email: 'amina@example.co.ke', issued_at: '2026-11-24T07:15:00Z', state: 'failed', attempts: 3, result_code: '910', error: 'Request parameter error: taxAmtB is not the 16% inside taxblAmtB', next_attempt_at: '2026-11-24T07:25:00Z' };
+const refused: AdminReceipt = { id: 7, invoice_no: 41, kind: 'sale', original_invoice_no: null, taxable_total: 171.55, vat_total: 27.45, total: 199, customer_email: 'amina@example.co.ke', issued_at: '2026-11-24T07:15:00Z', state: 'failed', attempts: 3, result_code: '910', error: 'Request parameter error: taxAmtB is not the 16% inside taxblAmtB', next_attempt_at: '2026-11-24T07:25:00Z' };
 
-describe('receipts eTIMS has not signed', () => {
+describe('every tax invoice and credit note in the back office', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
@@ -63,5 +63,26 @@ describe('receipts eTIMS has not signed', () => {
     } finally {
       await i18nProvider.changeLocale('en');
     }
+  });
+
+  it('lists a signed credit note with its invoice, its VAT to the cent, and no Retry; filters by state, kind and month', async () => {
+    const note: AdminReceipt = { ...refused, id: 9, invoice_no: 42, kind: 'credit_note', original_invoice_no: 41, taxable_total: 100, vat_total: 16, total: 116, state: 'signed', attempts: 1, result_code: '000', error: null };
+    const getList = vi.fn(async () => ({ data: [note], total: 1 }));
+    render(
+      <AdminContext dataProvider={{ getList } as unknown as DataProvider} i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="receipts">
+          <ReceiptList />
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    const row = within(await screen.findByRole('table')).getAllByRole('row')[1]!;
+    expect(row.textContent).toMatch(/^42Credit note41amina@example\.co\.keKsh 100\.00Ksh 16\.00Ksh 116\.00/);
+    expect(row.textContent).toContain('Signed');
+    expect(within(row).queryByRole('button', { name: 'Retry now' })).toBeNull();
+    expect(getList).toHaveBeenCalledWith('receipts', expect.objectContaining({ sort: { field: 'issued_at', order: 'DESC' } }));
+    expect(screen.getByLabelText('Month')).toBeTruthy();
+    fireEvent.mouseDown(screen.getAllByRole('combobox').find((c) => c.closest('[class*=MuiFormControl]')?.textContent?.startsWith('Kind'))!);
+    fireEvent.click(await screen.findByRole('option', { name: 'Credit note' }));
+    await vi.waitFor(() => expect(getList).toHaveBeenLastCalledWith('receipts', expect.objectContaining({ filter: { kind: 'credit_note' } })));
   });
 });

@@ -2,7 +2,7 @@ import { resource } from '../../providers/i18n.ts';
 import { featureWords } from '../../providers/words.ts';
 
 /**
- * Tax receipts (CONTRACT §12): `receipts.*`. English and Kiswahili; the app's i18n provider
+ * Tax receipts (CONTRACT §12, §16): `receipts.*`. English and Kiswahili; the app's i18n provider
  * (app/i18n-provider.ts) merges them with every other feature's, as `store.<id>` and `resources.<name>`.
  */
 export const { messages, w, useWords } = featureWords(
@@ -25,7 +25,13 @@ export const { messages, w, useWords } = featureWords(
       'receipts.retry': 'Retry now',
       'receipts.retried': 'It will be sent to eTIMS again within seconds.',
       'receipts.retry_failed': 'Could not ask for a retry.',
-      'receipts.empty': 'Every receipt is signed by KRA eTIMS.',
+      'receipts.signed': 'Signed',
+      'receipts.unsigned': 'Not signed yet',
+      'receipts.original': 'Credit note for',
+      'receipts.taxable': 'Taxable',
+      'receipts.vat': 'VAT',
+      'receipts.month': 'Month',
+      'receipts.empty': 'No tax invoice or credit note here yet.',
       'receipts.in_order': 'Invoices go to eTIMS in order: one that waits holds back those after it.',
     },
     sw: {
@@ -46,7 +52,13 @@ export const { messages, w, useWords } = featureWords(
       'receipts.retry': 'Jaribu sasa',
       'receipts.retried': 'Itatumwa tena kwa eTIMS baada ya sekunde chache.',
       'receipts.retry_failed': 'Imeshindikana kuomba jaribio jipya.',
-      'receipts.empty': 'Kila risiti imesainiwa na KRA eTIMS.',
+      'receipts.signed': 'Imesainiwa',
+      'receipts.unsigned': 'Bado haijasainiwa',
+      'receipts.original': 'Marejesho ya',
+      'receipts.taxable': 'Kinachotozwa kodi',
+      'receipts.vat': 'VAT',
+      'receipts.month': 'Mwezi',
+      'receipts.empty': 'Bado hakuna ankara ya kodi wala hati ya marejesho hapa.',
       'receipts.in_order': 'Ankara hutumwa kwa eTIMS kwa mpangilio: inayosubiri huzuia zinazofuata.',
     },
   },
