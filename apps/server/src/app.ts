@@ -164,6 +164,7 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
   const smsOut = queueMail ? queuedSms(jobQueue) : smsTransport;
   const accounts = createAccounts(app, {
     mailer: mail,
+    sms: smsOut,
     mediaStore,
     depositHistory: (userId: number) => payments.deposits.history(userId),
     purchaseRecords: (userId: number) => purchases.records(userId),
@@ -212,7 +213,7 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
       await api.register(payoutCallbackRoutes(payouts));
       await api.register(walletRoutes);
       await api.register(receipts.routes);
-      await api.register(familyRoutes({ limits: rateLimits(redis) }));
+      await api.register(familyRoutes({ limits: rateLimits(redis), phoneCodes: accounts.phoneCodes }));
       await api.register(orderRoutes({ purchases, cart: createCartService(database.db), promoGuesses }));
       await api.register(progressRoutes);
       await api.register(bundleRoutes({ bundles, sales: bundleSales, promoGuesses }));

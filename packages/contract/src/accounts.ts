@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { purchaseRecordSchema } from './catalog.ts';
 import { depositSchema } from './deposits.ts';
 import { kenyanPhoneSchema } from './phone.ts';
+import { phoneCodeSchema } from './phone-login.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -107,7 +108,13 @@ export const profileUpdateSchema = z.object({
 export const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your e-mail.';
 export const CURRENT_PASSWORD_WRONG = 'That is not your current password.';
 /** A new e-mail needs the current password (CONTRACT §3): a session alone must not move the account elsewhere. */
-export const memberUpdateSchema = z.object({ email: emailSchema.optional(), username: usernameSchema.optional(), current_password: z.string().max(PASSWORD_MAX).optional() });
+export const memberUpdateSchema = z.object({
+  email: emailSchema.optional(),
+  username: usernameSchema.optional(),
+  current_password: z.string().max(PASSWORD_MAX).optional(),
+  /** For an account with no password: a code sent by SMS to its verified phone (CONTRACT §16). */
+  code: phoneCodeSchema.optional(),
+});
 
 /** A username this short may still be chosen once (seed §5). */
 export const USERNAME_EDITABLE_MAX = 2;

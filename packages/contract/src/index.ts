@@ -15,6 +15,7 @@ export * from './admin-sort.ts';
 export * from './format.ts';
 export * from './search.ts';
 export * from './quick-signup.ts';
+export * from './phone-login.ts';
 export * from './bundles.ts';
 export * from './gifts.ts';
 export * from './payouts.ts';

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { phoneCodeSchema } from './phone-login.ts';
 
 /**
  * The Kenya Film Classification Board's ratings (CONTRACT §13): GE general exhibition, PG parental
@@ -46,13 +47,18 @@ export const FAMILY_LOCK_ON = 'The family lock is on. Enter the PIN to buy or wa
 /** The family lock's PIN: exactly four digits. */
 export const familyPinSchema = z.string({ error: 'Enter a 4-digit PIN.' }).regex(/^\d{4}$/, 'Enter a 4-digit PIN.');
 
-/** PUT /family-lock/: turn it on, or set a new PIN (a forgotten one too), with the account's password. */
+/**
+ * PUT /family-lock/: turn it on, or set a new PIN (a forgotten one too), with the account's password,
+ * or, for an account with no password, a code sent by SMS (`code`, CONTRACT §16; the server says
+ * which one is missing).
+ */
 export const familyLockOnSchema = z.object({
   pin: familyPinSchema,
-  password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.').max(128),
+  password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.').max(128).optional(),
+  code: phoneCodeSchema.optional(),
 });
-/** DELETE /family-lock/: off, with the password. */
-export const familyLockOffSchema = z.object({ password: familyLockOnSchema.shape.password });
+/** DELETE /family-lock/: off, with the password or the SMS code. */
+export const familyLockOffSchema = familyLockOnSchema.omit({ pin: true });
 /** POST /family-lock/unlock/. */
 export const familyUnlockSchema = z.object({ pin: familyPinSchema });
 

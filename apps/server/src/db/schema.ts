@@ -3,7 +3,7 @@
  * here). Each module's tables live in schema/, by the module whose code writes them (issue 30):
  *
  * - schema/catalog.ts   djs, genres, videos
- * - schema/accounts.ts  users, profiles, refreshTokens, signInLinks, passwordResets
+ * - schema/accounts.ts  users, profiles, refreshTokens, signInLinks, passwordResets, phoneCodes
  * - schema/content.ts   people, notifications, contactMessages
  * - schema/media.ts     videoFiles, watchProgress
  * - schema/jobs.ts      mediaJobs (the job queue, src/jobs)

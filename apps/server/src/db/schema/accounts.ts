@@ -10,6 +10,8 @@ export const users = pgTable(
     username: text('username').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** False while the password is a random one nobody knows (an account made at checkout): a one-time SMS code confirms instead (migration 0031). */
+    hasPassword: boolean('has_password').notNull().default(true),
     isStaff: boolean('is_staff').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     /** Bumped to end every session at once (password reset): access tokens carry it. */
@@ -47,9 +49,13 @@ export const profiles = pgTable(
     pictureKey: text('picture_key'),
     /** 'en' or 'sw' once the customer chooses (CONTRACT §9); null until then. */
     language: text('language'),
+    /** The number the owner proved is theirs (an M-Pesa payment from it): the phone is verified while `phoneNumber` equals it (migration 0031). */
+    verifiedPhone: text('verified_phone'),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('profiles_user_unique').on(t.userId),
+    uniqueIndex('profiles_verified_phone_unique').on(t.verifiedPhone).where(sql`${t.verifiedPhone} IS NOT NULL`),
     check('profiles_account_not_negative', sql`${t.account} >= 0`),
     check('profiles_language_known', sql`${t.language} IN ('en', 'sw')`),
   ],
@@ -112,4 +118,25 @@ export const passwordResets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('password_resets_token_unique').on(t.tokenHash)],
+);
+
+/** One-time SMS codes (migration 0031): to sign in by phone, or to confirm in place of a password. Only an HMAC of the code is kept. */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    purpose: text('purpose', { enum: ['login', 'confirm'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** Wrong tries; the fifth voids the code. */
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('phone_codes_phone_idx').on(t.phone, t.createdAt.desc()), index('phone_codes_user_idx').on(t.userId, t.createdAt.desc()), check('phone_codes_purpose_known', sql`${t.purpose} IN ('login', 'confirm')`)],
 );

@@ -9,6 +9,7 @@ import type { MediaStore } from '../media/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { accountMails } from '../mail/index.ts';
 import type { Mailer } from '../mail/index.ts';
+import type { PhoneCodes } from './phone-codes.ts';
 import { isUniqueViolation, profileLanguage, type ProfileRow, type UserRepository, type UserRow } from './user-repository.ts';
 
 const TAKEN = {
@@ -30,12 +31,16 @@ export const maskEmail = (email: string) => {
 };
 
 /** The changes a customer may make to their own account (registration: registration.ts). */
-export function createAccountService(deps: { users: UserRepository; media: MediaStore; mailer: Mailer; limits: LimitFactory; publicUrl: string; log: FastifyBaseLogger }) {
+export function createAccountService(deps: { users: UserRepository; media: MediaStore; mailer: Mailer; limits: LimitFactory; publicUrl: string; log: FastifyBaseLogger; phoneCodes: PhoneCodes }) {
   const { users } = deps;
   const changeNotices = deps.limits('email-changed-mails', { points: NOTICES_PER_ADDRESS_PER_HOUR, windowMs: 3600_000 });
 
-  /** A new e-mail needs the current password (CONTRACT §3): a stolen session alone cannot move the account. */
-  async function checkCurrentPassword(user: UserRow, password: string | undefined) {
+  /**
+   * A new e-mail needs the current password (CONTRACT §3): a stolen session alone cannot move the
+   * account. An account with no password confirms with a code sent to its verified phone (§16).
+   */
+  async function checkCurrentPassword(user: UserRow, password: string | undefined, code: string | undefined) {
+    if (await deps.phoneCodes.confirmedByCode(user, code)) return;
     if (!password) throw new FieldError({ current_password: [CURRENT_PASSWORD_NEEDED] });
     if (!(await verifyPassword(user.passwordHash, password))) throw new FieldError({ current_password: [CURRENT_PASSWORD_WRONG] });
   }
@@ -127,12 +132,12 @@ export function createAccountService(deps: { users: UserRepository; media: Media
       return (await users.withProfile(user.id))!;
     },
 
-    async updateMember(user: UserRow, memberId: number, changes: { email?: string; username?: string; current_password?: string }, language: Language = 'en') {
+    async updateMember(user: UserRow, memberId: number, changes: { email?: string; username?: string; current_password?: string; code?: string }, language: Language = 'en') {
       ownProfileOnly(user, memberId);
       checkUsernameChange(user.username, changes.username);
       const newEmail = changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase();
       if (newEmail) {
-        await checkCurrentPassword(user, changes.current_password);
+        await checkCurrentPassword(user, changes.current_password, changes.code);
         await takeNotice(user);
       }
       const updates = {

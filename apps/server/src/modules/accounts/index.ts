@@ -5,9 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { LimitFactory } from '../../lib/rate-limits.ts';
 import type { Mailer } from '../mail/index.ts';
+import type { SmsSender } from '../sms/index.ts';
 import { createAccountService } from './account-service.ts';
 import { createEndedSessions } from './ended-sessions.ts';
 import { registerAuth } from '../../plugins/auth.ts';
+import { createPhoneCodes } from './phone-codes.ts';
 import { createQuickSignup } from './quick-signup.ts';
 import { createRegistration } from './registration.ts';
 import { createResetService } from './reset-service.ts';
@@ -20,22 +22,24 @@ import { createUserRepository } from './user-repository.ts';
 /** Wires the accounts capability: the auth hook on the app, and its routes under the API prefix. */
 export function createAccounts(
   app: FastifyInstance,
-  deps: { mailer: Mailer; limits: LimitFactory; listen: DatabaseHandle['listen']; mediaStore: MediaStore; purchaseRecords: PurchaseRecords; depositHistory: (userId: number) => Promise<Deposit[]> },
+  deps: { mailer: Mailer; sms: SmsSender; limits: LimitFactory; listen: DatabaseHandle['listen']; mediaStore: MediaStore; purchaseRecords: PurchaseRecords; depositHistory: (userId: number) => Promise<Deposit[]> },
 ) {
   const { config, db } = app;
   const users = createUserRepository(db);
   const ended = createEndedSessions(db, deps.listen);
   app.addHook('onClose', () => ended.close());
   const sessions = createSessionService({ db, users, tokens: createTokenSigner(config.jwtSecret), ended, limits: deps.limits, failureLimit: config.loginFailureLimit });
-  const accounts = createAccountService({ users, media: deps.mediaStore, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
+  const phoneCodes = createPhoneCodes({ db, sms: deps.sms, limits: deps.limits, secret: config.jwtSecret, publicUrl: config.publicUrl, log: app.log });
+  const accounts = createAccountService({ users, media: deps.mediaStore, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log, phoneCodes });
   const resets = createResetService({ db, users, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
   const links = createSignInLinks(db, config.jwtSecret);
   const quickSignup = createQuickSignup({ db, users, links, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
   const registration = createRegistration({ users, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
   registerAuth(app, sessions);
-  return { users, sessions, accounts, resets, routes: accountRoutes({ users, accounts, registration, sessions, resets, quickSignup, links, purchaseRecords: deps.purchaseRecords, depositHistory: deps.depositHistory }) };
+  return { users, sessions, accounts, resets, phoneCodes, routes: accountRoutes({ users, accounts, registration, sessions, resets, quickSignup, links, phoneCodes, purchaseRecords: deps.purchaseRecords, depositHistory: deps.depositHistory }) };
 }
 
 export { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 export { createUserRepository } from './user-repository.ts';
 export type { UserRow } from './user-repository.ts';
+export type { PhoneCodes } from './phone-codes.ts';

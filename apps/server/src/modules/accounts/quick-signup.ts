@@ -39,7 +39,7 @@ export function createQuickSignup(deps: { db: Database; users: UserRepository; l
   async function create(input: QuickSignupInput, passwordHash: string) {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await users.create({ username: usernameFrom(input.email, attempt), email: input.email, passwordHash });
+        return await users.create({ username: usernameFrom(input.email, attempt), email: input.email, passwordHash, hasPassword: false });
       } catch (err) {
         if (isUniqueViolation(err, 'users_email_unique')) return null;
         if (!isUniqueViolation(err, 'users_username_unique') || attempt >= 5) throw err;

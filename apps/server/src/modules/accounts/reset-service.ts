@@ -58,7 +58,7 @@ export function createResetService(deps: { db: Database; users: UserRepository; 
         if (!claimed) return false;
         // Whichever link is used, none of the account's others works afterwards.
         await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
-        await tx.update(usersTable).set({ passwordHash }).where(eq(usersTable.id, claimed.userId));
+        await tx.update(usersTable).set({ passwordHash, hasPassword: true }).where(eq(usersTable.id, claimed.userId));
         await users.endAllSessions(tx as unknown as Database, claimed.userId);
         return true;
       });

@@ -4,6 +4,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountService } from './account-service.ts';
 import { passwordRoutes } from './password-routes.ts';
+import type { PhoneCodes } from './phone-codes.ts';
+import { phoneRoutes } from './phone-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 import type { QuickSignup } from './quick-signup.ts';
 import { registrationRoutes } from './registration-routes.ts';
@@ -22,6 +24,7 @@ export interface AccountRouteDeps {
   resets: ReturnType<typeof createResetService>;
   quickSignup: QuickSignup;
   links: SignInLinks;
+  phoneCodes: PhoneCodes;
   /** The account's purchases and deposits, from the selling and payments modules. */
   purchaseRecords: PurchaseRecords;
   depositHistory: (userId: number) => Promise<Deposit[]>;
@@ -29,7 +32,7 @@ export interface AccountRouteDeps {
 
 /**
  * The accounts API, a file per concern: registration-routes.ts (registering, quick sign-up, sign-in links),
- * session-routes.ts (login, token refresh, logout), password-routes.ts (reset), profile-routes.ts (the account,
+ * session-routes.ts (login, token refresh, logout), phone-routes.ts (signing in by SMS code), password-routes.ts (reset), profile-routes.ts (the account,
  * its profile and picture, its e-mail and username). What they share is in route-helpers.ts.
  */
 export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
@@ -39,6 +42,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
     await app.register(multipart);
     await app.register(registrationRoutes(deps));
     await app.register(sessionRoutes(deps));
+    await app.register(phoneRoutes(deps));
     await app.register(passwordRoutes(deps));
     await app.register(profileRoutes(deps));
   };

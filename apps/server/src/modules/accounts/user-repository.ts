@@ -56,14 +56,14 @@ export function createUserRepository(db: Database) {
       return p ?? null;
     },
     /** A user and their profile, together or not at all. */
-    async create(input: { username: string; email: string; passwordHash: string; isStaff?: boolean }) {
+    async create(input: { username: string; email: string; passwordHash: string; isStaff?: boolean; hasPassword?: boolean }) {
       return db.transaction(async (tx) => {
         const [user] = await tx.insert(users).values(input).returning();
         const [profile] = await tx.insert(profiles).values({ userId: user!.id }).returning();
         return { user: user!, profile: profile! };
       });
     },
-    async updateUser(id: number, changes: Partial<Pick<UserRow, 'username' | 'email' | 'passwordHash' | 'isStaff'>>) {
+    async updateUser(id: number, changes: Partial<Pick<UserRow, 'username' | 'email' | 'passwordHash' | 'isStaff' | 'hasPassword'>>) {
       if (Object.keys(changes).length === 0) return;
       await db.update(users).set(changes).where(eq(users.id, id));
     },

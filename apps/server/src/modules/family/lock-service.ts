@@ -6,7 +6,7 @@ import { FieldError, HttpError } from '../../lib/http-errors.ts';
 import type { LimitFactory } from '../../lib/rate-limits.ts';
 import { words } from '../../lib/words.ts';
 import { hashPassword, verifyPassword } from '../accounts/index.ts';
-import type { UserRow } from '../accounts/index.ts';
+import type { PhoneCodes, UserRow } from '../accounts/index.ts';
 import type { FamilyLocks } from './lock-states.ts';
 import { makeUnlockValue, unlockedUntil } from './unlock-values.ts';
 
@@ -15,13 +15,17 @@ export const WRONG_TRIES = 5;
 const WINDOW_MS = 15 * 60_000;
 
 /**
- * The family lock of one account (CONTRACT §13): on with a 4-digit PIN and the account's password
+ * The family lock of one account (CONTRACT §13): on with a 4-digit PIN and the account's password (or
+ * an SMS code, for an account with none: CONTRACT §16)
  * (again with a new PIN when the old one is forgotten), off with the password, unlocked for 4 hours
  * with the PIN. The child holding the phone is signed in as the parent, so guesses are counted per
  * account, not per address: five wrong PINs, or five wrong passwords, in 15 minutes and the next
  * attempt is refused until the window has passed.
  */
-export function createFamilyLockService(deps: { db: Database; locks: FamilyLocks; limits: LimitFactory }) {
+/** What confirms turning the lock on or off: the account's password, or an SMS code for an account with none. */
+export type LockConfirmation = { password?: string | undefined; code?: string | undefined };
+
+export function createFamilyLockService(deps: { db: Database; locks: FamilyLocks; limits: LimitFactory; phoneCodes: Pick<PhoneCodes, 'confirmedByCode'> }) {
   const { db, locks } = deps;
   const attempts = deps.limits('family-lock', { points: WRONG_TRIES, windowMs: WINDOW_MS });
 
@@ -33,7 +37,11 @@ export function createFamilyLockService(deps: { db: Database; locks: FamilyLocks
     throw new HttpError(429, words(message, { minutes: Math.ceil(seconds / 60) }), {}, { 'retry-after': String(seconds) });
   }
 
-  async function checkPassword(user: UserRow, password: string) {
+  async function checkPassword(user: UserRow, given: LockConfirmation) {
+    // An account with no password confirms with a code (issue 32 item 12); its wrong tries are the code's.
+    if (await deps.phoneCodes.confirmedByCode(user, given.code)) return;
+    const password = given.password;
+    if (password === undefined) throw new FieldError({ password: ['This field is required.'] });
     const key = `password:${user.id}`;
     await attempt(key, 'Too many failed attempts. Try again in {minutes} minutes.');
     if (!(await verifyPassword(user.passwordHash, password))) throw new FieldError({ password: [CURRENT_PASSWORD_WRONG] });
@@ -57,14 +65,14 @@ export function createFamilyLockService(deps: { db: Database; locks: FamilyLocks
     state,
 
     /** On, or a new PIN: every unlock value made before stops working (they are signed with the old PIN's hash). */
-    async turnOn(user: UserRow, pin: string, password: string): Promise<FamilyLockState> {
-      await checkPassword(user, password);
+    async turnOn(user: UserRow, pin: string, confirmation: LockConfirmation): Promise<FamilyLockState> {
+      await checkPassword(user, confirmation);
       await attempts.reset(`pin:${user.id}`);
       return state(await setPin(user, await hashPassword(pin)), undefined);
     },
 
-    async turnOff(user: UserRow, password: string): Promise<FamilyLockState> {
-      await checkPassword(user, password);
+    async turnOff(user: UserRow, confirmation: LockConfirmation): Promise<FamilyLockState> {
+      await checkPassword(user, confirmation);
       return state(await setPin(user, null), undefined);
     },
 
