@@ -46,6 +46,23 @@ export function useLogin() {
 }
 
 /**
+ * POST /api/login/phone/: a sign-in code by SMS to an account's verified phone. The answer is the same
+ * whether or not the number has an account (CONTRACT §16).
+ */
+export function useRequestPhoneCode() {
+  return useMutation({ mutationFn: (input: { phone_number: string }) => apiPost<{ detail: string }>('/login/phone/', input) });
+}
+
+/** POST /api/login/phone/verify/: the SMS code signs in as a password does. */
+export function useSignInWithPhone() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { phone_number: string; code: string }) => apiPost<LoginResponse>('/login/phone/verify/', input),
+    onSuccess: (res) => startSession(client, res),
+  });
+}
+
+/**
  * POST /api/register/quick/: sign-up at checkout with an e-mail and the M-Pesa phone. The answer is
  * the same whether or not the e-mail has an account: a sign-in link arrives by mail, and carries the
  * purchase (`next`, the videos) on (useSignInWithLink).

@@ -15,6 +15,7 @@ import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { useRegister, useRequestReset } from '../api/auth-calls.ts';
 import { useLogin } from '../../../api/session.ts';
 import { t as translate, useT } from '../../../lib/i18n.ts';
+import PhoneSignIn from './phone-sign-in.tsx';
 
 export const LOGIN_REDIRECT_MS = 500;
 export const RESET_HINT_MS = 4000;
@@ -107,7 +108,10 @@ export default function AuthenticateScreen() {
   const [params, setParams] = useSearchParams();
   const tab = (['login', 'register', 'forgot'] as const).find((name) => name === params.get('tab')) ?? 'login';
   const next = nextPath(params) ?? '/';
-  const show = (name: AuthTab) => setParams((p) => (p.set('tab', name), p), { replace: true });
+  const show = (name: AuthTab) => setParams((p) => (p.set('tab', name), p.delete('with'), p), { replace: true });
+  // Signing in by phone (CONTRACT §16) is the login tab's other way in, kept in the address.
+  const withPhone = tab === 'login' && params.get('with') === 'phone';
+  const choosePhone = (yes: boolean) => setParams((p) => (yes ? p.set('with', 'phone') : p.delete('with'), p), { replace: true });
   return (
     <Box sx={{ ...pageSx, maxWidth: 480, mx: 'auto' }}>
       <PageTitle>{t('auth.title')}</PageTitle>
@@ -116,7 +120,15 @@ export default function AuthenticateScreen() {
         <Tab value="register" label={t('auth.register')} />
         <Tab value="forgot" label={t('auth.forgot_password')} />
       </Tabs>
-      {tab === 'login' && <LoginForm next={next} />}
+      {withPhone && <PhoneSignIn next={next} onEmail={() => choosePhone(false)} />}
+      {tab === 'login' && !withPhone && (
+        <>
+          <LoginForm next={next} />
+          <Button variant="outlined" onClick={() => choosePhone(true)} sx={{ mt: 2, width: '100%' }}>
+            {t('auth.phone_sign_in')}
+          </Button>
+        </>
+      )}
       {tab === 'register' && <RegisterForm next={next} />}
       {tab === 'forgot' && <ForgotForm />}
     </Box>
