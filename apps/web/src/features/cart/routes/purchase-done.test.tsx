@@ -24,6 +24,21 @@ const show = (done: PurchaseDone) => {
 const items = [{ video_id: 3, price: 50, video_name: 'Nairobi Heist' }];
 
 describe('the end of a payment', () => {
+  it('says how long a pass bought on the Passes page runs and leads to its videos', async () => {
+    show({ items: [], total: 20, receipt: 'SFK3H2J9LM', balance: 0, kind: 'pass', hours: 24, browse: '/dj/Afro' });
+    expect(await screen.findByRole('heading', { name: 'Asante! Your pass is live' })).toBeInTheDocument();
+    expect(screen.getByText('Every video it covers plays for the next 1 day.')).toBeInTheDocument();
+    expect(screen.getByTestId('mpesa-receipt')).toHaveTextContent('SFK3H2J9LM');
+    expect(screen.getByRole('link', { name: 'Find something to watch' })).toHaveAttribute('href', '/dj/Afro');
+  });
+
+  it('plays the video a pass was bought from', async () => {
+    show({ items: [{ ...items[0]!, price: 0 }], total: 150, receipt: null, balance: 350, kind: 'pass', hours: 168 });
+    expect(await screen.findByRole('heading', { name: 'Asante! Your pass is live' })).toBeInTheDocument();
+    expect(screen.getByText('Every video it covers plays for the next 7 days.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Play Nairobi Heist' })).toHaveAttribute('href', '/watch/3?play=1');
+  });
+
   it('says a rental’s hours start at the first play, and plays it', async () => {
     show({ items, total: 50, receipt: null, balance: 950, kind: 'rental', hours: 48 });
     expect(await screen.findByRole('heading', { name: 'Asante! It is rented' })).toBeInTheDocument();

@@ -12,12 +12,13 @@ import { ReceiptLink } from '../components/receipt-link.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { passLength } from '../../../components/pass-words.ts';
 
-/** A pass bought from the Passes page: its clock, and where its videos are. */
+/** A pass bought (or given) from the Passes page: its clock and where its videos are (or the gifts sent). */
 function PassDone({ done }: { done: PurchaseDone }) {
   const t = useT();
+  const gift = done.kind === 'gift';
   return (
     <Box sx={{ ...pageSx, maxWidth: 560 }}>
-      <PageTitle>{t('cart.done.pass_title')}</PageTitle>
+      <PageTitle>{gift ? t('cart.done.gift_title') : t('cart.done.pass_title')}</PageTitle>
       <Alert severity="success" sx={{ mb: 2 }} role="status">
         {done.receipt ? (
           <>
@@ -28,9 +29,9 @@ function PassDone({ done }: { done: PurchaseDone }) {
         )}
         {done.balance !== null && <> {t('cart.done.balance_now', { balance: formatKsh(done.balance) })}</>}
       </Alert>
-      <Typography sx={{ mb: 2 }}>{t('cart.done.pass_clock', { length: passLength(t, done.hours ?? 24) })}</Typography>
-      <Button component={Link} to={done.browse ?? '/'} variant="contained" size="large" fullWidth>
-        {t('cart.done.pass_browse')}
+      <Typography sx={{ mb: 2 }}>{gift ? t('cart.done.gift_sent') : t('cart.done.pass_clock', { length: passLength(t, done.hours ?? 24) })}</Typography>
+      <Button component={Link} to={gift ? '/account?section=gifts' : (done.browse ?? '/')} variant="contained" size="large" fullWidth>
+        {gift ? t('cart.done.gifts_sent') : t('cart.done.pass_browse')}
       </Button>
       <ReceiptLink />
     </Box>
@@ -48,7 +49,8 @@ export default function PurchaseDoneScreen() {
   // Focused for the keyboard and screen readers, without scrolling the title and the receipt out of sight.
   useEffect(() => play.current?.focus({ preventScroll: true }), []);
 
-  if (done?.kind === 'pass' && done.items.length === 0) return <PassDone done={done} />;
+  // A pass bought or given from the Passes page or a DJ's: no video to play first.
+  if (done && done.items.length === 0 && (done.kind === 'pass' || done.kind === 'gift')) return <PassDone done={done} />;
   if (!done || done.items.length === 0) {
     return (
       <Box sx={{ ...pageSx, maxWidth: 560 }}>
