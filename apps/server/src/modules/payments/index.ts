@@ -5,6 +5,7 @@ import { darajaSimulator } from '@store/daraja-sim';
 import type { LimitFactory } from '../../lib/rate-limits.ts';
 import { createDarajaClient } from './daraja-client.ts';
 import type { Database } from '../../db/client.ts';
+import type { Config } from '../../config.ts';
 import { createDepositService, type DepositRow, type PaidOrderBuyer } from './deposit-service.ts';
 import { createReconciler } from './reconciler.ts';
 import { paymentRoutes } from './routes.ts';
@@ -29,12 +30,25 @@ export interface PaymentsWiring {
 
 const PROMPT_WINDOW_MS = 10 * 60_000;
 
+const darajaFor = ({ mpesa: m }: Config, fetch?: typeof globalThis.fetch) =>
+  createDarajaClient({ baseUrl: m.baseUrl, consumerKey: m.consumerKey, consumerSecret: m.consumerSecret, shortcode: m.shortcode, passkey: m.passkey, transactionType: m.transactionType, b2cShortcode: m.b2cShortcode, initiatorName: m.initiatorName, securityCredential: m.securityCredential, ...(fetch ? { fetch } : {}) });
+
+/** The paybill's C2B confirmation and validation addresses (standing order deductions arrive there). */
+export const paybillUrls = ({ publicUrl, mpesa }: Config) => ({ confirmationUrl: `${publicUrl}/api/paybill/confirmation/${mpesa.c2bSecret}`, validationUrl: `${publicUrl}/api/paybill/validation/${mpesa.c2bSecret}` });
+
+/** Tells Daraja (C2B RegisterURL) where to confirm the paybill's payments: `npm run mpesa:register-urls`. */
+export async function registerPaybillUrls(config: Config) {
+  const urls = paybillUrls(config);
+  await darajaFor(config).registerC2bUrls(urls);
+  return urls;
+}
+
 /** Wires M-Pesa deposits: the Daraja client, the simulator in simulator mode, the reconciler. */
 export async function createPayments(app: FastifyInstance, wiring: PaymentsWiring, opts: PaymentsOptions = {}) {
   const m = app.config.mpesa;
   // Where the paybill's payments (standing order deductions) are confirmed: the simulator is told
   // directly; Safaricom is told by registerPaybillUrls (C2B RegisterURL), once per shortcode.
-  const c2bUrls = { confirmationUrl: `${app.config.publicUrl}/api/paybill/confirmation/${m.c2bSecret}`, validationUrl: `${app.config.publicUrl}/api/paybill/validation/${m.c2bSecret}` };
+  const c2bUrls = paybillUrls(app.config);
   if (m.mode === 'simulator') {
     await app.register(darajaSimulator, {
       prefix: '/mpesa-sim',
@@ -55,7 +69,7 @@ export async function createPayments(app: FastifyInstance, wiring: PaymentsWirin
       ...(opts.simulatorDeliver ? { deliver: opts.simulatorDeliver } : {}),
     });
   }
-  const daraja = createDarajaClient({ baseUrl: m.baseUrl, consumerKey: m.consumerKey, consumerSecret: m.consumerSecret, shortcode: m.shortcode, passkey: m.passkey, transactionType: m.transactionType, b2cShortcode: m.b2cShortcode, initiatorName: m.initiatorName, securityCredential: m.securityCredential, ...(opts.darajaFetch ? { fetch: opts.darajaFetch } : {}) });
+  const daraja = darajaFor(app.config, opts.darajaFetch);
   // One count of PIN prompts per phone, for pushes and standing orders alike.
   const prompts = wiring.limits('mpesa-prompts', { points: app.config.mpesaPromptsPerPhone, windowMs: PROMPT_WINDOW_MS });
   const deposits = createDepositService({ db: app.db, daraja, callbackBase: app.config.publicUrl, log: app.log, firstCheckMs: m.reconcileAfterMs, buyPaidOrder: wiring.buyPaidOrder, releasePaidOrder: wiring.releasePaidOrder, prompts });
