@@ -185,6 +185,21 @@ describe('Ratiba standing orders in the simulator', () => {
     expect((await s.app.inject({ method: 'POST', url: '/simulate/standing-orders/P1Z/deduct', payload: {} })).statusCode).toBe(409);
   });
 
+  it('ends a PIN prompt nobody answers as STK prompts end: by MPESA_SIM_AUTO after its delay, else 1037 when it expires', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const auto = await sim({ auto: 'pay', autoDelayMs: 4000 });
+    await auto.create();
+    await vi.advanceTimersByTimeAsync(3999);
+    expect(auto.posted).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(data(auto.posted[0]!.body)).toMatchObject({ Status: 'OKAY' });
+    const off = await sim({ auto: 'off', expireMs: 30_000 });
+    await off.create();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(off.posted[0]!.body.ResponseHeader).toMatchObject({ responseCode: '1037' });
+    expect((await off.approve('pay')).json()).toEqual({ detail: 'This prompt expired before it was answered.' });
+  });
+
   it('computes due days from StartDate: daily, weekly, monthly held to the month’s end, none past EndDate', () => {
     const iso = (d: Date | null) => d?.toISOString() ?? null;
     expect(iso(dueAt({ startDate: '20261230', endDate: '20270102', frequency: 2 }, 2))).toBe('2026-12-31T21:00:00.000Z');
