@@ -34,6 +34,7 @@ import { createCartService, createPurchaseService, createPaidOrders, purchaseSel
 import { createJobQueue } from './jobs/job-queue.ts';
 import { adminRoutes, createRedisLocker } from './modules/admin/index.ts';
 import { reportRoutes } from './modules/reports/index.ts';
+import { createNotifications, type Notifications } from './modules/notifications/index.ts';
 import type { AfterWrite } from './lib/back-office/crud.ts';
 import { guardBackOffice } from './plugins/auth.ts';
 import { rateLimits } from './lib/rate-limits.ts';
@@ -89,6 +90,8 @@ export interface Store {
   returnGifts: () => Promise<number>;
   /** Clears the public catalogue answers after a catalogue write. */
   catalogChanged: () => void;
+  /** A customer's own notifications: the notify, notify-send and rentals-ending jobs' handlers. */
+  notifications: Notifications;
 }
 
 /** The one composition root: external plugins, then app plugins, then each module built from what it is given, then its routes (docs/architecture.md). */
@@ -193,6 +196,8 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
   // One count of promo code guesses for the preview and every sale that carries a code.
   const promoGuesses = promoGuessLimits(rateLimits(redis));
   const bundles = createBundleService(database.db);
+  // Pushes and SMS go out through the notify-send job, which retries: SMS straight to the transport from there.
+  const notifications = createNotifications({ db: database.db, config, sms: smsTransport, log: app.log });
   const mediaAccess = createMediaAccess(database.db, database.listen);
   app.addHook('onClose', () => mediaAccess.close());
   // Any back-office write may take media access away (a user deactivated, a video removed): this
@@ -216,6 +221,7 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
       await api.register(familyRoutes({ limits: rateLimits(redis), phoneCodes: accounts.phoneCodes }));
       await api.register(orderRoutes({ purchases, cart: createCartService(database.db), promoGuesses }));
       await api.register(progressRoutes);
+      await api.register(notifications.routes);
       await api.register(bundleRoutes({ bundles, sales: bundleSales, promoGuesses }));
       await api.register(giftRoutes({ gifts, sales: giftSales, promoGuesses }));
       await api.register(rentalRoutes({ rentals, promoGuesses }));
@@ -228,6 +234,7 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
           await office.register(payoutsAdminRoutes({ payouts, withholdingPercent: config.withholdingTaxPercent, afterWrite }));
           await office.register(reportRoutes({ vat: receipts.vat }));
           await office.register(receipts.adminRoutes);
+          await office.register(notifications.adminRoutes);
         },
         { prefix: '/admin' },
       );
@@ -252,6 +259,7 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
     reconcileDeposits: (now?: Date) => payments.reconciler.tick(now),
     returnGifts: () => gifts.returnDue(),
     catalogChanged,
+    notifications,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Store } from './app.ts';
 import { uploadDatastore } from './modules/admin/index.ts';
 import { mailJobHandler } from './modules/mail/index.ts';
 import { smsJobHandler } from './modules/sms/index.ts';
+import { RENTALS_ENDING_EVERY_MS } from './modules/notifications/index.ts';
 import { type DemoHeadStart, locateMediaTools, createTranscodeHandler, createPreviewHandler, queuePreviewBackfill, scratchRoot } from './modules/media/index.ts';
 import type { JobKind } from './jobs/job-queue.ts';
 import type { KindRunner } from './jobs/runner.ts';
@@ -68,6 +69,15 @@ export function backgroundTasks(store: Store, select: TaskSelection, opts: { dem
       },
       concurrency: 1,
     },
+    // A customer's own notifications (CONTRACT §15): made by one set-based statement per event, then each push or SMS on its own.
+    notify: { handle: store.notifications.notify, concurrency: 1 },
+    'notify-send': { handle: store.notifications.send, concurrency: 4 },
+    'rentals-ending': {
+      handle: async () => {
+        await store.notifications.rentalsEnding();
+      },
+      concurrency: 1,
+    },
     'sweep-uploads': {
       handle: async () => {
         await uploads.datastore.deleteExpired();
@@ -96,6 +106,7 @@ export function backgroundTasks(store: Store, select: TaskSelection, opts: { dem
       await jobQueue.schedule('sweep-uploads', SWEEP_UPLOADS_EVERY_MS);
       await jobQueue.schedule('prune-jobs', PRUNE_JOBS_EVERY_MS);
       await jobQueue.schedule('return-gifts', RETURN_GIFTS_EVERY_MS);
+      await jobQueue.schedule('rentals-ending', RENTALS_ENDING_EVERY_MS);
       // Videos transcoded before previews existed get theirs (migration 0020).
       await queuePreviewBackfill(app.db);
     },

@@ -68,6 +68,11 @@ const envSchema = z.object({
   SMS_API_KEY: z.string().min(1).optional(),
   /** A registered sender id or short code; unset, the account's default. */
   SMS_FROM: z.string().min(1).max(11).optional(),
+  /** Web Push's VAPID key pair (base64url, as web-push makes them); unset, a pair made on first start is kept in DATA_DIR. */
+  VAPID_PUBLIC_KEY: z.string().min(80).max(100).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(40).max(50).optional(),
+  /** The push services the store posts to (CONTRACT §15): host names, `*.` for a domain's hosts, or a loopback host:port for tests. */
+  PUSH_SERVICE_HOSTS: z.string().default('fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com'),
   /** Login attempts one address may make per 10 minutes, whatever the account. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Failed logins for one account from one address per 15 minutes. */
@@ -166,6 +171,8 @@ export interface Config {
   mailFrom: string;
   /** Africa's Talking when url is set; else DATA_DIR/sms-outbox. */
   sms: { url: string | undefined; username: string | undefined; apiKey: string | undefined; from: string | undefined };
+  /** Web Push (modules/notifications): the services posted to, and VAPID keys when set (else kept in DATA_DIR). */
+  push: { serviceHosts: string[]; vapid: { publicKey: string; privateKey: string } | null };
   loginRateLimit: number;
   loginFailureLimit: number;
   resetRateLimit: number;
@@ -245,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !e.JWT_SECRET) throw new ConfigError('Set JWT_SECRET: production needs a secret of its own, the same on every instance.');
   if (production && e.MPESA_MODE === 'simulator') throw new ConfigError('Set MPESA_MODE to sandbox or production: the simulator cannot run in production.');
   if (e.SMS_URL && !(e.SMS_USERNAME && e.SMS_API_KEY)) throw new ConfigError('Set SMS_USERNAME and SMS_API_KEY with SMS_URL (Africa’s Talking’s app username and API key), or unset SMS_URL to write SMS to DATA_DIR/sms-outbox.');
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) throw new ConfigError('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (a pair is then kept in DATA_DIR).');
   if (!e.AWS_ACCESS_KEY_ID !== !e.AWS_SECRET_ACCESS_KEY) throw new ConfigError('Set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither.');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const etims = readEtimsConfig(env, { production, publicUrl });
@@ -270,6 +278,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sms: { url: e.SMS_URL, username: e.SMS_USERNAME, apiKey: e.SMS_API_KEY, from: e.SMS_FROM },
+    push: {
+      serviceHosts: e.PUSH_SERVICE_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
+    },
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     loginFailureLimit: e.LOGIN_FAILURE_LIMIT,
     resetRateLimit: e.RESET_RATE_LIMIT,

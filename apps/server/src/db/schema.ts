@@ -13,6 +13,8 @@
  * - schema/receipts.ts  receipts, etimsCounter, etimsDevices
  * - schema/selling.ts   purchases, cartItems, idempotencyKeys, rentals, bundleSettings, bundles,
  *                       bundleVideos, gifts, promoBatches, promoCodes, promoRedemptions
+ * - schema/notifications.ts follows, customerNotifications, pushSubscriptions, notificationSettings,
+ *                       notificationDeliveries
  * - schema/admin.ts     auditLog
  * - schema/app-meta.ts  appMeta (written by src/demo)
  *
@@ -31,3 +33,4 @@ export * from './schema/receipts.ts';
 export * from './schema/selling.ts';
 export * from './schema/admin.ts';
 export * from './schema/app-meta.ts';
+export * from './schema/notifications.ts';

@@ -3,7 +3,7 @@ import type { PayoutService } from '../payouts/index.ts';
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminAdjustmentInputSchema, adminListQuerySchema, adminPurchaseSchema, adminRefundInputSchema, badRequestSchema, errorDetailSchema, normaliseKenyanPhone } from '@store/contract';
+import { adminAdjustmentInputSchema, adminListQuerySchema, adminPurchaseSchema, adminRefundInputSchema, badRequestSchema, errorDetailSchema, formatKsh, normaliseKenyanPhone } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { profiles, promoCodes, promoRedemptions, purchases, saleLines, users, videos } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -13,6 +13,7 @@ import { ledger } from '../wallet/index.ts';
 import type { Payout } from '../wallet/index.ts';
 import { recordAudit } from '../../lib/back-office/audit.ts';
 import { tellCustomerOfRefund } from '../mail/index.ts';
+import { notifyCustomer } from '../notifications/index.ts';
 import { likePattern, sortOrder, type Sortable } from '../../lib/back-office/list-query.ts';
 import { listWindow, sendList } from '../../lib/back-office/simple-rest.ts';
 
@@ -117,6 +118,7 @@ export const moneyRoutes =
         // To M-Pesa: the money leaves the balance with its payout, once; the customer hears when M-Pesa answers.
         if (toMpesa) payout = await ledger.startRefundPayout(tx, { userId: found.p.userId, amount: price, reference: `refund-${id}`, requestedBy: staffId, note: `${found.title}: ${request.body.reason}` });
         else await tellCustomerOfRefund(tx, { userId: found.p.userId, video: found.title, price, balance, reason: request.body.reason, account: `${app.config.publicUrl}/account` });
+        await notifyCustomer(tx, { userId: found.p.userId, kind: 'refund', params: { title: found.title, amount: formatKsh(price), to: request.body.to }, url: '/account', dedupeKey: `purchase-${id}`, videoId: found.p.videoId });
         const after = toAdminPurchase((await purchaseQuery(tx).where(eq(purchases.id, id)))[0]!);
         await recordAudit(tx, { userId: staffId, action: 'update', resource: 'purchases', recordId: id, before, after: { ...after, reason: request.body.reason, to: request.body.to } });
         return after;

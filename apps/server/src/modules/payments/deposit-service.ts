@@ -1,12 +1,13 @@
 import { newCallbackSecret } from '../../lib/callback-secret.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Deposit } from '@store/contract';
+import { formatKsh, type Deposit } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { deposits, profiles } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { Limit } from '../../lib/rate-limits.ts';
 import { ledger } from '../wallet/index.ts';
+import { notifyCustomer } from '../notifications/index.ts';
 import type { UserRow } from '../accounts/index.ts';
 import { parseStkCallback } from './callback.ts';
 import { customerMessage, depositOutcome, purchaseFailure, pushRefusal } from './outcome-words.ts';
@@ -108,6 +109,8 @@ export function createDepositService(deps: {
           .set({ purchaseState: bought.state, purchaseDetail: bought.state === 'failed' ? bought.detail : null })
           .where(eq(deposits.id, moved.id));
       }
+      // A payment that failed where nobody may be looking (the page closed): the customer hears in the store (CONTRACT §15).
+      if (outcome.state === 'failed') await notifyCustomer(tx, { userId: moved.userId, kind: 'deposit_failed', params: { amount: formatKsh(moved.amount), purchase: moved.purchaseState !== null }, url: '/deposit', dedupeKey: String(moved.id) });
       await alongside?.(tx, moved);
       return true;
     });

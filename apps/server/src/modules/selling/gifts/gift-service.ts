@@ -6,6 +6,7 @@ import { posterUrls } from '../../media/index.ts';
 import { ledger } from '../../wallet/index.ts';
 import { createGiftRepository, type GiftRow } from './gift-repository.ts';
 import { customerAddress, queueMail } from '../../mail/index.ts';
+import { guardedVideo, notifyCustomer, notifyGiftRecipient } from '../../notifications/index.ts';
 import { GIFT_CLAIM_DAYS, giftClaimedMails, giftReturnedMails, maskedRecipient, newClaimToken, queueGiftNotice, tokenHash } from './gift-notice.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -90,6 +91,8 @@ export function createGiftService(deps: { db: Database; publicUrl: string; onCat
         expiresAt: new Date(Date.now() + GIFT_CLAIM_DAYS * DAY_MS),
       });
       await queueGiftNotice(tx, { toPhone: p.toPhone, toEmail: p.toEmail, language: p.language, notice: { giver: p.giverName, title: p.title, message: p.message, link: `${deps.publicUrl}/gift/${token}` } });
+      // The recipient's account, if they have one here, hears of it in the store and by push too (CONTRACT §15).
+      await notifyGiftRecipient(tx, { giftId: gift.id, giverId: p.giverId, toPhone: p.toPhone, toEmail: p.toEmail, videoIds: p.videoIds, params: { from: p.giverName, title: p.title } });
       return gift;
     },
 
@@ -134,6 +137,7 @@ export function createGiftService(deps: { db: Database; publicUrl: string; onCat
         const g = claimed.outcome === 'gone' ? null : claimed.gift;
         const giver = g && (await customerAddress(tx, g.giverId));
         if (g && giver) await queueMail(tx, { to: giver.email, ...giftClaimedMails[giver.language ?? 'en']({ username: giver.username, title: g.title, to: maskedRecipient(g) ?? '' }) });
+        if (g) await notifyCustomer(tx, { userId: g.giverId, kind: 'gift_claimed', params: { title: g.title }, url: '/account?section=gifts', dedupeKey: String(g.id), videoId: await guardedVideo(tx, g.videoIds) });
         return claimed;
       });
       if (r.outcome === 'gone') {

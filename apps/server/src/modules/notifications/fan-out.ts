@@ -1,0 +1,69 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { SMS_BY_DEFAULT, DEFAULT_QUIET_HOURS, type NotificationKind } from '@store/contract';
+import type { Database } from '../../db/client.ts';
+import type { Params } from './words.ts';
+
+/** One event's notification, the same for each of its recipients. */
+export interface Event {
+  kind: NotificationKind;
+  params: Params;
+  /** The storefront page it opens, e.g. /video/12. */
+  url: string;
+  /** The event's own key (new_video:12, gift_received:40): a recipient gets one notification per key, however often it is made. */
+  dedupeKey: string;
+  /** The video it names, so a family-locked phone can keep a 16 or 18 one back. */
+  videoId?: number | null;
+  /** false: no SMS whatever the settings (the event already texted that phone, as a gift's claim link does). */
+  sms?: boolean;
+}
+
+/** Attempts of one push or SMS, 10 s, 40 s, 160 s, 640 s and 43 min apart (the queue's backoff). */
+export const SEND_ATTEMPTS = 6;
+
+/**
+ * Makes the event's notification for every recipient (a query of user_id) in one statement, set-based
+ * whatever their number: the in-store rows (a recipient who already has this key gets nothing), then
+ * for the new ones a delivery per push subscription and one SMS where the customer's settings want
+ * them, each with its job in the durable queue, due at once or when the customer's quiet hours end.
+ */
+export async function fanOut(db: Database, recipients: SQL, e: Event): Promise<{ made: number; queued: number }> {
+  const smsByDefault = SMS_BY_DEFAULT.includes(e.kind);
+  const result = (await db.execute(sql`
+    WITH recipients AS (${recipients}),
+    made AS (
+      INSERT INTO customer_notifications (user_id, kind, params, url, video_id, dedupe_key)
+      SELECT DISTINCT r.user_id, ${e.kind}, ${JSON.stringify(e.params)}::jsonb, ${e.url}, ${e.videoId ?? null}::integer, ${e.dedupeKey}
+        FROM recipients r JOIN users u ON u.id = r.user_id AND u.is_active
+      ON CONFLICT (user_id, dedupe_key) DO NOTHING
+      RETURNING id, user_id),
+    chosen AS (
+      SELECT m.id, m.user_id,
+        coalesce((s.kinds -> ${e.kind} ->> 'push')::boolean, true) AS push,
+        coalesce((s.kinds -> ${e.kind} ->> 'sms')::boolean, ${smsByDefault}) AS sms,
+        quiet_hours_end(CASE WHEN s.user_id IS NULL THEN ${DEFAULT_QUIET_HOURS.start} ELSE s.quiet_start END,
+                        CASE WHEN s.user_id IS NULL THEN ${DEFAULT_QUIET_HOURS.end} ELSE s.quiet_end END, now()) AS send_after
+      FROM made m LEFT JOIN notification_settings s ON s.user_id = m.user_id),
+    deliveries AS (
+      INSERT INTO notification_deliveries (notification_id, channel, subscription_id, send_after)
+      SELECT c.id, 'push', ps.id, c.send_after FROM chosen c JOIN push_subscriptions ps ON ps.user_id = c.user_id WHERE c.push
+      UNION ALL
+      SELECT c.id, 'sms', NULL, c.send_after FROM chosen c JOIN profiles p ON p.user_id = c.user_id WHERE c.sms AND ${e.sms !== false} AND p.phone_number IS NOT NULL
+      RETURNING id, send_after),
+    jobs AS (
+      INSERT INTO media_jobs (kind, payload, run_after, max_attempts, priority)
+      SELECT 'notify-send', jsonb_build_object('delivery', d.id), d.send_after, ${SEND_ATTEMPTS}, 50 FROM deliveries d
+      RETURNING id)
+    SELECT (SELECT count(*) FROM made)::int AS made, (SELECT count(*) FROM jobs)::int AS queued`)) as unknown as { rows: { made: number; queued: number }[] };
+  const row = result.rows[0] ?? { made: 0, queued: 0 };
+  if (row.queued > 0) await db.execute(sql`SELECT pg_notify('store_jobs', 'notify-send')`);
+  return { made: Number(row.made), queued: Number(row.queued) };
+}
+
+/** One customer. */
+export const toCustomer = (userId: number) => sql`SELECT ${userId}::integer AS user_id`;
+
+/** The followers of a video's DJ, and of its series when it is one. */
+export const toFollowersOf = (video: { djId: number; seriesKey: string | null }) =>
+  video.seriesKey === null
+    ? sql`SELECT user_id FROM follows WHERE dj_id = ${video.djId}`
+    : sql`SELECT user_id FROM follows WHERE dj_id = ${video.djId} UNION SELECT user_id FROM follows WHERE series_key = ${video.seriesKey}`;

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import type { NotificationKind } from '@store/contract';
+import type { Database } from '../../db/client.ts';
+import { createJobQueue, type Job } from '../../jobs/job-queue.ts';
+import { type Event, fanOut, toCustomer, toFollowersOf } from './fan-out.ts';
+import type { Params } from './words.ts';
+
+/** What a 'notify' job carries: one customer's event, or a video just published (its followers'). */
+type NotifyPayload = { userId: number; event: Event } | { newVideo: number };
+
+/**
+ * Tells one customer of something (CONTRACT §15): queued in the caller's transaction, so it is made
+ * only if what it tells of commits, and made once per dedupeKey however often this is called.
+ * Passes call it for pass_ending and pass_renewal; gifts, refunds and payments for theirs.
+ */
+export async function notifyCustomer(
+  tx: Database,
+  n: { userId: number; kind: NotificationKind; params: Params; url: string; dedupeKey: string; videoId?: number | null; sms?: boolean },
+): Promise<void> {
+  const event: Event = { kind: n.kind, params: n.params, url: n.url, dedupeKey: `${n.kind}:${n.dedupeKey}`, videoId: n.videoId ?? null, ...(n.sms === false ? { sms: false } : {}) };
+  const payload: NotifyPayload = { userId: n.userId, event };
+  await createJobQueue(tx).enqueue({ kind: 'notify', payload, priority: 60 });
+}
+
+/**
+ * A gift's recipient, when they have an account here (by its e-mail address, or the one account with
+ * that phone number): told in the store and by push. Not by SMS when the gift went to their phone:
+ * its claim link is already there.
+ */
+export async function notifyGiftRecipient(tx: Database, g: { giftId: number; giverId: number; toPhone: string | null; toEmail: string | null; videoIds: number[]; params: Params }): Promise<void> {
+  const found = (await tx.execute(
+    g.toEmail !== null
+      ? sql`SELECT id AS user_id FROM users WHERE lower(email) = lower(${g.toEmail}) AND id <> ${g.giverId}`
+      : sql`SELECT min(user_id) AS user_id FROM profiles WHERE phone_number = ${g.toPhone} AND user_id <> ${g.giverId} HAVING count(*) = 1`,
+  )) as unknown as { rows: { user_id: number }[] };
+  for (const r of found.rows) {
+    await notifyCustomer(tx, { userId: Number(r.user_id), kind: 'gift_received', params: g.params, url: '/account?section=gifts', dedupeKey: String(g.giftId), sms: g.toPhone === null, videoId: await guardedVideo(tx, g.videoIds) });
+  }
+}
+
+/** Of the videos a notification names, the one the family lock would keep back first (a 16 or 18), else the first. */
+export async function guardedVideo(tx: Database, videoIds: number[]): Promise<number | null> {
+  if (!videoIds.length) return null;
+  const found = (await tx.execute(
+    sql`SELECT id FROM videos WHERE id = ANY(${`{${videoIds.map(Number).join(',')}}`}::int[]) ORDER BY rating IN ('16', '18') DESC, id LIMIT 1`,
+  )) as unknown as { rows: { id: number }[] };
+  return found.rows[0] ? Number(found.rows[0].id) : null;
+}
+
+/** The 'notify' job: makes the notifications of one event (set-based for a video's followers). */
+export function notifyJobHandler(db: Database) {
+  return async (job: Job) => {
+    const p = job.payload as NotifyPayload | null;
+    if (!p) throw new Error('The notify job holds no event.');
+    if ('newVideo' in p) await newVideo(db, p.newVideo);
+    else await fanOut(db, toCustomer(p.userId), p.event);
+  };
+}
+
+/**
+ * A video became watchable (published with its file; the trigger of migration 0030 queues this): its
+ * DJ's followers, and its series' followers for a series, hear of it once (new_video:<id>).
+ */
+export async function newVideo(db: Database, videoId: number) {
+  const result = (await db.execute(sql`
+    SELECT v.id, v.title, v.season, v.dj_id, d.dj_name, v.cartegory = 'series' AS series, lower(v.title) AS series_key
+      FROM videos v JOIN djs d ON d.id = v.dj_id
+      WHERE v.id = ${videoId} AND v.published AND v.video_path IS NOT NULL`)) as unknown as {
+    rows: { id: number; title: string; season: string | null; dj_id: number; dj_name: string; series: boolean; series_key: string }[];
+  };
+  const v = result.rows[0];
+  if (!v) return { made: 0, queued: 0 };
+  const seriesKey = v.series ? v.series_key : null;
+  return fanOut(db, toFollowersOf({ djId: v.dj_id, seriesKey }), {
+    kind: 'new_video',
+    params: { title: v.title, season: v.season, dj: v.dj_name, series: v.series },
+    url: `/video/${v.id}`,
+    dedupeKey: `new_video:${v.id}`,
+    videoId: v.id,
+  });
+}
+
+/** Within this long of its end a rental is told about (CONTRACT §15). */
+export const RENTAL_ENDING_HOURS = 6;
+
+/** The periodic 'rentals-ending' job: every rental ending within 6 hours, told once (rental_ending:<id>). */
+export async function rentalsEnding(db: Database): Promise<number> {
+  const result = (await db.execute(sql`
+    SELECT r.id, r.user_id, r.video_id, v.title, v.season, ceil(extract(epoch FROM r.expires_at - now()) / 3600)::int AS hours
+      FROM rentals r JOIN videos v ON v.id = r.video_id
+      WHERE r.expires_at > now() AND r.expires_at <= now() + make_interval(hours => ${RENTAL_ENDING_HOURS})
+        AND NOT EXISTS (SELECT 1 FROM customer_notifications n WHERE n.user_id = r.user_id AND n.dedupe_key = 'rental_ending:' || r.id)
+        AND NOT EXISTS (SELECT 1 FROM purchases p WHERE p.user_id = r.user_id AND p.video_id = r.video_id)`)) as unknown as {
+    rows: { id: number; user_id: number; video_id: number; title: string; season: string | null; hours: number }[];
+  };
+  let made = 0;
+  for (const r of result.rows) {
+    const done = await fanOut(db, toCustomer(r.user_id), {
+      kind: 'rental_ending',
+      params: { title: r.title, season: r.season, hours: Math.max(1, Number(r.hours)) },
+      url: `/video/${r.video_id}`,
+      dedupeKey: `rental_ending:${r.id}`,
+      videoId: r.video_id,
+    });
+    made += done.made;
+  }
+  return made;
+}

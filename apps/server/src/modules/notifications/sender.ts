@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import webpush from 'web-push';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Language, NotificationKind, PushPayload } from '@store/contract';
+import type { Database } from '../../db/client.ts';
+import type { Job } from '../../jobs/job-queue.ts';
+import type { SmsSender } from '../sms/index.ts';
+import { allowedEndpoint } from './push-hosts.ts';
+import type { VapidKeys } from './vapid.ts';
+import { type Params, wordsOf } from './words.ts';
+
+/** A push waits at its service this long for a phone that is off (seconds). */
+const PUSH_TTL_SECONDS = 24 * 3600;
+const PUSH_TIMEOUT_MS = 10_000;
+
+export interface SenderDeps {
+  db: Database;
+  sms: SmsSender;
+  vapid: () => VapidKeys;
+  serviceHosts: readonly string[];
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  fetch?: typeof fetch;
+}
+
+interface DeliveryRow {
+  id: number;
+  channel: 'push' | 'sms';
+  state: string;
+  notification_id: number;
+  kind: NotificationKind;
+  params: Params;
+  url: string;
+  user_id: number;
+  language: string | null;
+  phone_number: string | null;
+  subscription_id: number | null;
+  endpoint: string | null;
+  p256dh: string | null;
+  auth: string | null;
+}
+
+/** A push service's refusal: 404 and 410 say the subscription is gone for good. */
+class PushRefused extends Error {
+  constructor(readonly status: number) {
+    super(`The push service answered ${status}.`);
+  }
+}
+
+/**
+ * The 'notify-send' job: one push (to one subscription) or one SMS of a notification, in the
+ * customer's language of the moment. A failure is retried with the queue's backoff and counted as
+ * failed after the last attempt; a 404 or 410 removes the subscription (counted as removed).
+ */
+export function sendJobHandler(deps: SenderDeps) {
+  const { db } = deps;
+  const mark = (id: number, state: 'sent' | 'failed' | 'removed', error: string | null = null) =>
+    db.execute(sql`UPDATE notification_deliveries SET state = ${state}, error = ${error}, updated_at = now() WHERE id = ${id}`);
+
+  return async (job: Job) => {
+    const deliveryId = Number((job.payload as { delivery?: number } | null)?.delivery);
+    const result = (await db.execute(sql`
+      SELECT d.id, d.channel, d.state, d.notification_id, d.subscription_id, n.kind, n.params, n.url, n.user_id,
+             p.language, p.phone_number, s.endpoint, s.p256dh, s.auth
+        FROM notification_deliveries d
+        JOIN customer_notifications n ON n.id = d.notification_id
+        LEFT JOIN profiles p ON p.user_id = n.user_id
+        LEFT JOIN push_subscriptions s ON s.id = d.subscription_id
+        WHERE d.id = ${deliveryId}`)) as unknown as { rows: DeliveryRow[] };
+    const d = result.rows[0];
+    if (!d || d.state !== 'queued') return;
+    const language: Language = d.language === 'sw' ? 'sw' : 'en';
+    const { title, body } = wordsOf(d.kind, d.params, language);
+    try {
+      if (d.channel === 'sms') {
+        if (!d.phone_number) return void (await mark(d.id, 'failed', 'No phone number.'));
+        await deps.sms.send({ to: d.phone_number, text: `${title}: ${body} ${deps.publicUrl}${d.url}` });
+      } else {
+        // The subscription went (unsubscribed, or removed after a 410) before its turn.
+        if (!d.endpoint || !d.p256dh || !d.auth) return void (await mark(d.id, 'removed', 'The subscription is gone.'));
+        const payload: PushPayload = { id: d.notification_id, kind: d.kind, title, body, url: d.url, tag: `${d.kind}:${d.notification_id}` };
+        await push(deps, { endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }, JSON.stringify(payload));
+      }
+      await mark(d.id, 'sent');
+    } catch (err) {
+      if (err instanceof PushRefused && (err.status === 404 || err.status === 410)) {
+        await db.execute(sql`DELETE FROM push_subscriptions WHERE id = ${d.subscription_id}`);
+        await mark(d.id, 'removed', err.message);
+        return;
+      }
+      if (job.attempts >= job.maxAttempts) await mark(d.id, 'failed', (err as Error).message);
+      throw err;
+    }
+  };
+}
+
+/**
+ * Posts one encrypted push (RFC 8291 aes128gcm, VAPID) with web-push's request details and fetch:
+ * fetch reaches a loopback test service over http, follows no redirect (a redirect could point
+ * into our own network), and gives up after 10 s. The endpoint is checked again at send time.
+ */
+async function push(deps: SenderDeps, subscription: webpush.PushSubscription, payload: string): Promise<void> {
+  if (!allowedEndpoint(subscription.endpoint, deps.serviceHosts)) throw new PushRefused(410);
+  const keys = deps.vapid();
+  const subject = deps.publicUrl.startsWith('https:') ? deps.publicUrl : 'mailto:no-reply@videostore.co.ke';
+  const details = webpush.generateRequestDetails(subscription, payload, {
+    vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+    TTL: PUSH_TTL_SECONDS,
+    contentEncoding: 'aes128gcm',
+  });
+  const res = await (deps.fetch ?? fetch)(details.endpoint, {
+    method: details.method,
+    headers: details.headers as Record<string, string>,
+    body: details.body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+  });
+  await res.body?.cancel();
+  if (res.status < 200 || res.status >= 300) throw new PushRefused(res.status);
+}
