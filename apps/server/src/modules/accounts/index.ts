@@ -43,3 +43,4 @@ export { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword
 export { createUserRepository } from './user-repository.ts';
 export type { UserRow } from './user-repository.ts';
 export type { PhoneCodes } from './phone-codes.ts';
+export { provePhone } from './phone-code-repository.ts';

@@ -12,6 +12,29 @@ const owned = (owner: CodeOwner, purpose: CodePurpose) =>
   and('phone' in owner ? eq(phoneCodes.phone, owner.phone) : eq(phoneCodes.userId, owner.userId), eq(phoneCodes.purpose, purpose));
 const live = (id: number, now: Date) => and(eq(phoneCodes.id, id), isNull(phoneCodes.usedAt), isNull(phoneCodes.voidedAt), gt(phoneCodes.expiresAt, now));
 
+/**
+ * A completed M-Pesa payment proves its phone (CONTRACT §16): when that is the account's phone, or it
+ * has none yet, the number becomes its verified phone, and any other account it was verified on loses
+ * it (numbers are given out again; the latest proof wins). A payment from another phone than the
+ * account's own (a friend's) changes nothing. In a savepoint of the caller's transaction: a race for the same
+ * number (the unique index) leaves the payment whole. Answers whether it was recorded.
+ */
+export async function provePhone(db: Database, userId: number, phone: string, at = new Date()): Promise<boolean> {
+  try {
+    return await db.transaction(async (t) => {
+      const tx = t as unknown as Database;
+      const [own] = await tx.select({ phone: profiles.phoneNumber, verified: profiles.verifiedPhone }).from(profiles).where(eq(profiles.userId, userId));
+      if (!own || (own.phone !== null && own.phone !== phone)) return false;
+      if (own.verified === phone) return true;
+      await tx.update(profiles).set({ verifiedPhone: null, phoneVerifiedAt: null }).where(and(eq(profiles.verifiedPhone, phone), ne(profiles.userId, userId)));
+      await tx.update(profiles).set({ phoneNumber: phone, verifiedPhone: phone, phoneVerifiedAt: at }).where(eq(profiles.userId, userId));
+      return true;
+    });
+  } catch {
+    return false;
+  }
+}
+
 /** The one-time SMS codes and the verified phones they go to (the SQL of phone-codes.ts). */
 export function createPhoneCodeRepository(db: Database) {
   return {
@@ -29,17 +52,6 @@ export function createPhoneCodeRepository(db: Database) {
     async verifiedPhoneOf(userId: number) {
       const [row] = await db.select({ phone: profiles.phoneNumber, verified: profiles.verifiedPhone, language: profiles.language }).from(profiles).where(eq(profiles.userId, userId));
       return row?.verified && row.verified === row.phone ? { phone: row.verified, language: row.language } : null;
-    },
-
-    /**
-     * The number is this account's, proven (an M-Pesa payment from it, CONTRACT §16): it becomes the
-     * profile's phone, and no other account signs in with it any more (numbers are given out again).
-     */
-    async markVerified(userId: number, phone: string, at = new Date()) {
-      await db.transaction(async (tx) => {
-        await tx.update(profiles).set({ verifiedPhone: null, phoneVerifiedAt: null }).where(and(eq(profiles.verifiedPhone, phone), ne(profiles.userId, userId)));
-        await tx.update(profiles).set({ phoneNumber: phone, verifiedPhone: phone, phoneVerifiedAt: at }).where(eq(profiles.userId, userId));
-      });
     },
 
     /** A new code; the owner's earlier live codes for the same purpose stop working. */

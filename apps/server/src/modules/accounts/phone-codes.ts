@@ -111,7 +111,6 @@ export function createPhoneCodes(deps: { db: Database; sms: SmsSender; limits: L
       return true;
     },
 
-    markVerified: repo.markVerified,
   };
 
   function tooManyWrong(ms: number) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Info, type LoginResponse, PHONE_CODE_NEEDED, PHONE_CODE_SENT, PHONE_CODE_USED_OR_EXPIRED, PHONE_CODE_WRONG } from '@store/contract';
-import { profiles, users } from '../../db/schema.ts';
+import { deposits, profiles, users } from '../../db/schema.ts';
 import { signedInCustomer, signedInStaff } from '../../../test/helpers/accounts.ts';
 import { engines } from '../../../test/helpers/engines.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
@@ -185,6 +185,40 @@ describe.each(engines())('signing in by phone on %s', (engine) => {
     expect((await ask(phone.typed)).statusCode).toBe(202);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await textsTo(phone.stored)).toEqual([]);
+  });
+
+  it('takes a phone as proven when its owner pays from it with M-Pesa, and the latest payer keeps it; a friend paying proves nothing', async () => {
+    /** Pays Ksh 50 from `phone` on the simulated phone, and waits for M-Pesa's callback to settle it. */
+    const pay = async (c: { buyerid: number; auth: Record<string, string> }, phone: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/deposit/', headers: c.auth, payload: { username: c.buyerid, amount: 50, phone_number: phone } });
+      expect(res.statusCode, res.body).toBe(200);
+      const id = res.json<{ CheckoutRequestID: string }>().CheckoutRequestID;
+      await t.app.inject({ method: 'POST', url: `/mpesa-sim/prompts/${id}`, payload: { action: 'pay' } });
+      await vi.waitFor(async () => expect((await t.app.db.select({ state: deposits.state }).from(deposits).where(eq(deposits.checkoutRequestId, id)))[0]?.state).toBe('completed'));
+    };
+    const signsInAs = async (phone: { typed: string; stored: string }, n: number) => {
+      await ask(phone.typed);
+      const res = await verify(phone.typed, (await codeSent(phone.stored, n)).code);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<LoginResponse>().username;
+    };
+    const first = await signedInCustomer(t.app);
+    const phone = newPhone();
+    await pay(first, phone.typed);
+    expect(await signsInAs(phone, 1)).toBe(first.username);
+
+    // Someone whose own phone is another pays from this one: it stays the first customer's.
+    const friend = await signedInCustomer(t.app);
+    await t.app.db.update(profiles).set({ phoneNumber: newPhone().stored }).where(eq(profiles.userId, friend.id));
+    await pay(friend, phone.typed);
+    expect(await signsInAs(phone, 2)).toBe(first.username);
+
+    // The number given out again: its new owner pays from it, and it signs in to their account only.
+    const next = await signedInCustomer(t.app);
+    await pay(next, phone.typed);
+    expect(await signsInAs(phone, 3)).toBe(next.username);
+    const [old] = await t.app.db.select({ verified: profiles.verifiedPhone }).from(profiles).where(eq(profiles.userId, first.id));
+    expect(old!.verified).toBeNull();
   });
 
   describe('an account with no password', () => {

@@ -8,7 +8,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import type { Limit } from '../../lib/rate-limits.ts';
 import { ledger } from '../wallet/index.ts';
 import { notifyCustomer } from '../notifications/index.ts';
-import type { UserRow } from '../accounts/index.ts';
+import { provePhone, type UserRow } from '../accounts/index.ts';
 import { parseStkCallback } from './callback.ts';
 import { customerMessage, depositOutcome, purchaseFailure, pushRefusal } from './outcome-words.ts';
 import { type DarajaClient, DarajaError, stateForResultCode } from './daraja-client.ts';
@@ -97,6 +97,8 @@ export function createDepositService(deps: {
       if (!moved) return false;
       if (outcome.state === 'completed') {
         await ledger.creditDeposit(tx, { userId: moved.userId, amount: moved.amount, reference: moved.receipt ?? moved.checkoutRequestId ?? `deposit-${moved.id}`, phone: moved.phone });
+        // The PIN was entered on this phone: it may sign the account in by SMS code from now on (CONTRACT §16).
+        await provePhone(tx, moved.userId, moved.phone);
       }
       // A checkout paid with M-Pesa buys its videos in this same transaction, or says why not; a
       // payment still in review keeps its purchase pending until staff settle it.
