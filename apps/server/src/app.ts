@@ -30,7 +30,7 @@ import { createAccounts } from './modules/accounts/index.ts';
 import { createMailer, type Mailer, queuedMailer } from './modules/mail/index.ts';
 import { queuedSms, createSmsSender, type SmsSender } from './modules/sms/index.ts';
 import { createPayments, type PaymentsOptions, type StandingOrderService } from './modules/payments/index.ts';
-import { createCartService, createPurchaseService, createPaidOrders, purchaseSeller, orderRoutes, sellingAdminRoutes, createBundleService, bundleRoutes, bundleSeller, createBundleSales, defaultPreviewPricing, promoRoutes, promoGuessLimits, createGiftService, giftRoutes, createRentalService, rentalSeller, startRental, rentalRoutes, createGiftSales } from './modules/selling/index.ts';
+import { createCartService, createPurchaseService, createPaidOrders, purchaseSeller, orderRoutes, sellingAdminRoutes, createBundleService, bundleRoutes, bundleSeller, createBundleSales, defaultPreviewPricing, promoRoutes, promoGuessLimits, createGiftService, giftRoutes, createRentalService, rentalSeller, startRental, rentalRoutes, createGiftSales, createPassService, createPassRenewals, passSeller, passRoutes, countPassView, type PassRenewals } from './modules/selling/index.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { adminRoutes, createRedisLocker } from './modules/admin/index.ts';
 import { reportRoutes } from './modules/reports/index.ts';
@@ -92,6 +92,8 @@ export interface Store {
   catalogChanged: () => void;
   /** A customer's own notifications: the notify, notify-send and rentals-ending jobs' handlers. */
   notifications: Notifications;
+  /** Passes' recurring work (the passes job): DJs paid for ended periods, reminders, renewal prompts. */
+  passRenewals: PassRenewals;
 }
 
 /** The one composition root: external plugins, then app plugins, then each module built from what it is given, then its routes (docs/architecture.md). */
@@ -193,6 +195,9 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
   const gifts = createGiftService({ db: database.db, publicUrl: config.publicUrl, onCatalogChange: catalogChanged });
   const giftSales = createGiftSales({ db: database.db, deposits: payments.deposits, simulatorPhone, gifts, onSale });
   paidOrders.register('gift', giftSales.seller);
+  paidOrders.register('pass', passSeller);
+  const passes = createPassService({ db: database.db, deposits: payments.deposits, simulatorPhone, onSale, standingOrders: payments.standingOrders });
+  const passRenewals = createPassRenewals({ db: database.db, deposits: payments.deposits, standingOrders: payments.standingOrders, log: app.log });
   // One count of promo code guesses for the preview and every sale that carries a code.
   const promoGuesses = promoGuessLimits(rateLimits(redis));
   const bundles = createBundleService(database.db);
@@ -225,6 +230,7 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
       await api.register(bundleRoutes({ bundles, sales: bundleSales, promoGuesses }));
       await api.register(giftRoutes({ gifts, sales: giftSales, promoGuesses }));
       await api.register(rentalRoutes({ rentals, promoGuesses }));
+      await api.register(passRoutes({ passes, promoGuesses }));
       await api.register(promoRoutes({ pricing: defaultPreviewPricing({ bundles }), guesses: promoGuesses }));
       await api.register(
         async (office) => {
@@ -243,7 +249,7 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
   );
   await app.register(metricsRoutes(metrics, config.metricsToken));
   await registerPublicImages(app, mediaStore);
-  await registerMediaStreaming(app, { mediaStore, mediaAccess, startRental });
+  await registerMediaStreaming(app, { mediaStore, mediaAccess, startRental, countPassView: countPassView(database.db) });
   await registerSites(app, registerStorefrontPages);
   return {
     app,
@@ -260,6 +266,7 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
     returnGifts: () => gifts.returnDue(),
     catalogChanged,
     notifications,
+    passRenewals,
   };
 }
 

@@ -4,6 +4,7 @@ import { uploadDatastore } from './modules/admin/index.ts';
 import { mailJobHandler } from './modules/mail/index.ts';
 import { smsJobHandler } from './modules/sms/index.ts';
 import { RENTALS_ENDING_EVERY_MS } from './modules/notifications/index.ts';
+import { PASSES_EVERY_MS } from './modules/selling/index.ts';
 import { type DemoHeadStart, locateMediaTools, createTranscodeHandler, createPreviewHandler, queuePreviewBackfill, scratchRoot } from './modules/media/index.ts';
 import type { JobKind } from './jobs/job-queue.ts';
 import type { KindRunner } from './jobs/runner.ts';
@@ -71,6 +72,13 @@ export function backgroundTasks(store: Store, select: TaskSelection, opts: { dem
     },
     // A customer's own notifications (CONTRACT §15): made by one set-based statement per event, then each push or SMS on its own.
     notify: { handle: store.notifications.notify, concurrency: 1 },
+    // Passes: DJs paid for periods that ended, reminders the day before, one renewal prompt on the last day.
+    passes: {
+      handle: async () => {
+        await store.passRenewals.run();
+      },
+      concurrency: 1,
+    },
     'notify-send': { handle: store.notifications.send, concurrency: 4 },
     'rentals-ending': {
       handle: async () => {
@@ -107,6 +115,7 @@ export function backgroundTasks(store: Store, select: TaskSelection, opts: { dem
       await jobQueue.schedule('prune-jobs', PRUNE_JOBS_EVERY_MS);
       await jobQueue.schedule('return-gifts', RETURN_GIFTS_EVERY_MS);
       await jobQueue.schedule('rentals-ending', RENTALS_ENDING_EVERY_MS);
+      await jobQueue.schedule('passes', PASSES_EVERY_MS);
       // Videos transcoded before previews existed get theirs (migration 0020).
       await queuePreviewBackfill(app.db);
     },

@@ -24,7 +24,7 @@ export const adminLedgerEntrySchema = z.object({
   user_id: z.number().int(),
   username: z.string(),
   // Every kind ledger_entries holds: an entry of a kind left out here would make the list a 500.
-  kind: z.enum(['deposit', 'purchase', 'adjustment', 'refund', 'rental', 'gift', 'gift_credit', 'gift_return', 'mpesa_refund', 'mpesa_refund_return']),
+  kind: z.enum(['deposit', 'purchase', 'adjustment', 'refund', 'rental', 'gift', 'gift_credit', 'gift_return', 'mpesa_refund', 'mpesa_refund_return', 'pass']),
   amount: z.number().int(),
   balance_after: z.number().int(),
   reference: z.string(),

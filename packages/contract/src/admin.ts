@@ -62,7 +62,7 @@ export const adminAdjustmentInputSchema = z.object({
 export const adminPurchaseSchema = z.object({
   id: z.number().int(),
   /** The kind of sale it came from (a purchase, a bundle, a gift); null for one made before sale lines. */
-  kind: z.enum(['purchase', 'rental', 'bundle', 'gift']).nullable(),
+  kind: z.enum(['purchase', 'rental', 'bundle', 'gift', 'pass']).nullable(),
   /** The promo code its order used, or null. */
   promo_code: z.string().nullable(),
   user_id: z.number().int(),

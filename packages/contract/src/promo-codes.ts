@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 import { idSchema, kshAmount, queryFlagSchema } from './common.ts';
 
 /** The ways of selling a code may be limited to (CONTRACT §11). */
-export const PROMO_KINDS = ['purchase', 'rental', 'bundle', 'gift'] as const;
+export const PROMO_KINDS = ['purchase', 'rental', 'bundle', 'gift', 'pass'] as const;
 export type PromoKind = (typeof PROMO_KINDS)[number];
 
 /** A redemption's life: held while its M-Pesa payment is open, used once paid, released if it fails or is cancelled. */

@@ -13,6 +13,7 @@
  * - schema/receipts.ts  receipts, etimsCounter, etimsDevices
  * - schema/selling.ts   purchases, cartItems, idempotencyKeys, rentals, bundleSettings, bundles,
  *                       bundleVideos, gifts, promoBatches, promoCodes, promoRedemptions
+ * - schema/passes.ts    passProducts, customerPasses, passPeriods, passViews, passDjShares
  * - schema/notifications.ts follows, customerNotifications, pushSubscriptions, notificationSettings,
  *                       notificationDeliveries
  * - schema/admin.ts     auditLog
@@ -33,4 +34,5 @@ export * from './schema/receipts.ts';
 export * from './schema/selling.ts';
 export * from './schema/admin.ts';
 export * from './schema/app-meta.ts';
+export * from './schema/passes.ts';
 export * from './schema/notifications.ts';

@@ -188,7 +188,7 @@ export const promoCodes = pgTable(
     appliesDjIds: integer('applies_dj_ids').array().notNull().default(sql`'{}'`),
     appliesGenreIds: integer('applies_genre_ids').array().notNull().default(sql`'{}'`),
     appliesBundleIds: integer('applies_bundle_ids').array().notNull().default(sql`'{}'`),
-    kinds: text('kinds', { enum: ['purchase', 'rental', 'bundle', 'gift'] })
+    kinds: text('kinds', { enum: ['purchase', 'rental', 'bundle', 'gift', 'pass'] })
       .array()
       .notNull()
       .default(sql`'{purchase,rental,bundle,gift}'`),
@@ -218,7 +218,7 @@ export const promoRedemptions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    kind: text('kind', { enum: ['purchase', 'rental', 'bundle', 'gift'] }).notNull(),
+    kind: text('kind', { enum: ['purchase', 'rental', 'bundle', 'gift', 'pass'] }).notNull(),
     /** The sale's ledger reference (or its payment's), as the seller names the order. */
     orderReference: text('order_reference').notNull(),
     discount: integer('discount').notNull(),

@@ -12,7 +12,7 @@ export const ledgerEntries = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    kind: text('kind', { enum: ['deposit', 'purchase', 'adjustment', 'refund', 'rental', 'gift', 'gift_credit', 'gift_return', 'mpesa_refund', 'mpesa_refund_return'] }).notNull(),
+    kind: text('kind', { enum: ['deposit', 'purchase', 'adjustment', 'refund', 'rental', 'gift', 'gift_credit', 'gift_return', 'mpesa_refund', 'mpesa_refund_return', 'pass'] }).notNull(),
     /** Ksh; positive credits, negative debits. */
     amount: integer('amount').notNull(),
     balanceAfter: integer('balance_after').notNull(),
@@ -35,14 +35,13 @@ export const saleLines = pgTable(
     id: serial('id').primaryKey(),
     ledgerKind: text('ledger_kind').notNull(),
     reference: text('reference').notNull(),
-    kind: text('kind', { enum: ['purchase', 'rental', 'bundle', 'gift', 'refund'] }).notNull(),
+    kind: text('kind', { enum: ['purchase', 'rental', 'bundle', 'gift', 'refund', 'pass'] }).notNull(),
     /** Who paid: the buyer (the giver, for a gift); for a refund, who gets the money back. */
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    videoId: integer('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'restrict' }),
+    /** The video sold; null on a pass's line (kind 'pass', migration 0028), which sells no one video. */
+    videoId: integer('video_id').references(() => videos.id, { onDelete: 'restrict' }),
     /** The video's DJ at the time of the sale. */
     djId: integer('dj_id').references(() => djs.id, { onDelete: 'set null' }),
     /** The video's title (and season) at the time of the sale. */

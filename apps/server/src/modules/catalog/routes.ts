@@ -85,9 +85,9 @@ export const catalogRoutes =
       const video = await catalog.getVideo(request.params.id, { includeUnpublished: owned !== null, locked });
       // Under the family lock a 16 or 18 video's media addresses are withheld, owned or not, and so is
       // its public first minute (CONTRACT §13): the page shows what it is and asks for the PIN.
-      if (locked && isAdultRating(video.rating)) return { ...video, preview: null, owned: owned !== null && !owned.rented, ...(await forYou(video)), family_locked: true };
-      if (!owned) return { ...video, owned: false, ...(await forYou(video)) };
-      return { ...video, owned: !owned.rented, ...(await forYou(video)), video: owned.video, media: owned.media, additional_files: video.additional_files.map((f) => ({ ...f, file: owned.files.get(f.id) ?? null })) };
+      if (locked && isAdultRating(video.rating)) return { ...video, preview: null, owned: owned !== null && !owned.rented, pass: owned?.pass ?? null, ...(await forYou(video)), family_locked: true };
+      if (!owned) return { ...video, owned: false, pass: null, ...(await forYou(video)) };
+      return { ...video, owned: !owned.rented, pass: owned.pass, ...(await forYou(video)), video: owned.video, media: owned.media, additional_files: video.additional_files.map((f) => ({ ...f, file: owned.files.get(f.id) ?? null })) };
     },
   );
 

@@ -1,7 +1,7 @@
 import { and, eq, exists, or, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database, ListenState } from '../../db/client.ts';
-import { purchases, rentals, users, videos } from '../../db/schema.ts';
+import { customerPasses, passProducts, purchases, rentals, users, videos } from '../../db/schema.ts';
 
 /**
  * The rule as one prepared statement per database: every ranged GET through the store asks it, and
@@ -17,22 +17,29 @@ function prepareCanAccess(db: Database) {
   // their table, and a bare "id" inside these subqueries would be the purchase's or the rental's own.
   const owner = sql`(${users.isStaff} OR EXISTS (SELECT 1 FROM ${purchases} p WHERE p.user_id = ${userId} AND p.video_id = ${videoId} AND p.refunded_at IS NULL))`;
   const liveRental = sql`FROM ${rentals} r WHERE r.user_id = ${userId} AND r.video_id = ${videoId} AND r.expires_at > now()`;
+  // A live pass whose scope takes in the video (CONTRACT §14; pass_covers is the one copy of that rule).
+  const livePass = sql`FROM ${customerPasses} cp JOIN ${passProducts} pp ON pp.id = cp.pass_id JOIN ${videos} pv ON pv.id = ${videoId}
+    WHERE cp.user_id = ${userId} AND cp.starts_at <= now() AND cp.ends_at > now() AND pv.published AND pass_covers(pp.scope_kind, pp.scope_value, pv.dj_id, pv.genre_id, pv.cartegory)`;
   const toDate = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
   return db
     .select({
       owner: sql<boolean>`${owner}`.mapWith(Boolean),
       rentalUntil: sql<Date | null>`(SELECT max(r.expires_at) ${liveRental})`.mapWith(toDate),
       rentalStarted: sql<boolean>`EXISTS (SELECT 1 ${liveRental} AND r.started_at IS NOT NULL)`.mapWith(Boolean),
+      pass: sql<string | null>`(SELECT cp.id || ' ' || (extract(epoch FROM cp.ends_at) * 1000)::bigint ${livePass} ORDER BY cp.ends_at DESC LIMIT 1)`,
     })
     .from(users)
-    .where(and(eq(users.id, userId), sql`${users.isActive}`, exists(db.select({ one }).from(videos).where(eq(videos.id, videoId))), or(owner, sql`EXISTS (SELECT 1 ${liveRental})`)))
+    .where(and(eq(users.id, userId), sql`${users.isActive}`, exists(db.select({ one }).from(videos).where(eq(videos.id, videoId))), or(owner, sql`EXISTS (SELECT 1 ${liveRental})`, sql`EXISTS (SELECT 1 ${livePass})`)))
     .prepare('can_access');
 }
 
 const prepared = new WeakMap<Database, ReturnType<typeof prepareCanAccess>>();
 
-/** Why media may be read: owned (staff, a purchase), or rented until `until` (CONTRACT §11: never the download file). */
-export type MediaRight = { owner: true } | { owner: false; until: Date; started: boolean };
+/**
+ * Why media may be read: owned (staff, a purchase), or rented or watched under a pass until `until`
+ * (CONTRACT §11 and §14: never the download file). `pass` is the customer's pass (its id) when that is the reason.
+ */
+export type MediaRight = { owner: true } | { owner: false; until: Date; started: boolean; pass?: { id: number; endsAt: Date } };
 
 /** The one rule for media bytes, with its reason: null when the user may not read the video's media. */
 export async function mediaRight(db: Database, userId: number, videoId: number): Promise<MediaRight | null> {
@@ -41,12 +48,18 @@ export async function mediaRight(db: Database, userId: number, videoId: number):
   const [row] = await query.execute({ userId, videoId });
   if (!row) return null;
   if (row.owner) return { owner: true };
+  if (row.pass) {
+    // A pass wins over a rental not yet played: its 48 hours are kept for after the pass.
+    const cut = row.pass.indexOf(' ');
+    const endsAt = new Date(Number(row.pass.slice(cut + 1)));
+    return { owner: false, until: endsAt, started: true, pass: { id: Number(row.pass.slice(0, cut)), endsAt } };
+  }
   return row.rentalUntil ? { owner: false, until: row.rentalUntil, started: row.rentalStarted } : null;
 }
 
 /**
  * The one rule for media bytes (docs/architecture.md): active staff, a customer with an unrefunded
- * purchase of the video, or with a live rental of it. Every route that hands out or serves a media
+ * purchase of the video, or with a live rental of it, or a live pass whose scope takes it in. Every route that hands out or serves a media
  * address asks this, on every request, so a refund, a staff removal or a rental's end cuts access at once.
  */
 export async function canAccess(db: Database, userId: number, videoId: number): Promise<boolean> {

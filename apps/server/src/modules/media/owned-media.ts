@@ -38,7 +38,7 @@ export function createOwnedMedia(deps: { db: Database; secret: string; ttlSecond
      * The signed addresses of a video and its extra files for this user, or null when canAccess
      * says no: the only place media addresses are made.
      */
-    async forUser(userId: number, videoId: number): Promise<{ media: OwnedMedia; video: string | null; files: Map<number, string>; rented: boolean } | null> {
+    async forUser(userId: number, videoId: number): Promise<{ media: OwnedMedia; video: string | null; files: Map<number, string>; rented: boolean; pass: { id: number; ends_at: string } | null } | null> {
       const right = await mediaRight(db, userId, videoId);
       if (!right) return null;
       const [video] = await db.select({ title: videos.title, season: videos.season, videoPath: videos.videoPath, mediaInfo: videos.mediaInfo }).from(videos).where(eq(videos.id, videoId));
@@ -66,7 +66,9 @@ export function createOwnedMedia(deps: { db: Database; secret: string; ttlSecond
       const files = new Map<number, string>();
       for (const f of await db.select().from(videoFiles).where(eq(videoFiles.videoId, videoId))) files.set(f.id, sign(f.path, safeFileName(f.name, 'file')));
       // The seed's `video` field: the MP4 itself, playable inline by any browser.
-      return { media, video: info && !rented ? sign(`${video.videoPath}/${DOWNLOAD_FILE}`) : null, files, rented };
+      // Watched under a pass (CONTRACT §14): the page says "Included in your pass" instead of Buy and Rent.
+      const pass = !right.owner && right.pass ? { id: right.pass.id, ends_at: right.pass.endsAt.toISOString() } : null;
+      return { media, video: info && !rented ? sign(`${video.videoPath}/${DOWNLOAD_FILE}`) : null, files, rented, pass };
     },
   };
 }

@@ -19,7 +19,7 @@ export const LADDER = [
 ] as const;
 export type Rung = (typeof LADDER)[number];
 
-const SEGMENT_SECONDS = 4;
+export const SEGMENT_SECONDS = 4;
 export const DOWNLOAD_FILE = 'download.mp4';
 export const MASTER_PLAYLIST = 'master.m3u8';
 export const THUMBNAILS_FILE = 'thumbnails.vtt';

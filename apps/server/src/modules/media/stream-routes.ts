@@ -2,10 +2,11 @@ import path from 'node:path';
 import send from '@fastify/send';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { MediaAccess } from './access.ts';
 import type { MediaStore } from './storage/media-store.ts';
 import { PRIVATE_PREFIX } from './owned-media.ts';
-import { DOWNLOAD_FILE } from './renditions.ts';
+import { DOWNLOAD_FILE, SEGMENT_SECONDS } from './renditions.ts';
 import { mediaPaths } from './pipeline.ts';
 import { createRedirectPresigner } from './storage/redirect-presigner.ts';
 import { createMediaSignatureVerifier, encodeMediaPath, signMediaPath, type MediaGrant } from './signing.ts';
@@ -50,13 +51,33 @@ export async function signPlaylist(body: string, playlistPath: string, secret: s
 /** Starts a rental's 48 hours at its first Play (the selling module's), answering its new end or null. */
 export type RentalClock = (db: FastifyInstance['db'], userId: number, videoId: number) => Promise<Date | null>;
 
+/** Counts a segment served under a pass (the selling module's): what its DJs are paid by (CONTRACT §14). */
+export type PassViewCounter = (passId: number, videoId: number, segment: number, seconds: number) => Promise<void>;
+
+/** A rendition's media segment (seg-0001.m4s, renditions.ts), by its index: what a pass counts. */
+const SEGMENT = /\/seg-(\d{1,6})\.m4s$/;
+
 /**
  * Media bytes (CONTRACT §5): a valid signature for this path, unexpired, and canAccess for the
  * user it names, checked on every request (a recent "yes" remembered until access may have changed). Range requests answer 206, so players seek and
  * downloads resume; playlists are rewritten so each segment carries its own signature.
  */
-export async function registerMediaStreaming(app: FastifyInstance, deps: { mediaStore: MediaStore; mediaAccess: MediaAccess; startRental: RentalClock }): Promise<void> {
+export async function registerMediaStreaming(app: FastifyInstance, deps: { mediaStore: MediaStore; mediaAccess: MediaAccess; startRental: RentalClock; countPassView: PassViewCounter }): Promise<void> {
   const { startRental } = deps;
+  // A segment is counted once per pass (the table keeps it once too): a player's repeated ranges cost no write.
+  const counted = new LRUCache<string, true>({ max: 50_000, ttl: 10 * 60_000 });
+  const countView = (passId: number, videoId: number, filePath: string) => {
+    const seg = SEGMENT.exec(filePath);
+    if (!seg) return;
+    const key = `${passId}:${videoId}:${seg[1]}`;
+    if (counted.has(key)) return;
+    counted.set(key, true);
+    // Never in the way of the bytes: a failed count is logged, and the segment still plays.
+    deps.countPassView(passId, videoId, Number(seg[1]), SEGMENT_SECONDS).catch((err: unknown) => {
+      counted.delete(key);
+      app.log.warn({ err }, 'a pass view was not counted');
+    });
+  };
   const root = mediaPaths(path.join(app.config.dataDir, 'media')).private;
   const secret = app.config.media.secret;
   const store = deps.mediaStore;
@@ -87,6 +108,7 @@ export async function registerMediaStreaming(app: FastifyInstance, deps: { media
       const until = (right.started || !startsRental(match[1]!, filePath) ? null : await startRental(app.db, verified.userId, videoId)) ?? right.until;
       // What this answer signs (segments, a bucket's presigned addresses, max-age) ends with the rental.
       grant = { ...verified, expires: Math.min(verified.expires, Math.floor(until.getTime() / 1000)) };
+      if (right.pass && match[1] === 'videos') countView(right.pass.id, videoId, filePath);
     }
 
     const relative = filePath.slice(PRIVATE_PREFIX.length);
@@ -96,7 +118,9 @@ export async function registerMediaStreaming(app: FastifyInstance, deps: { media
       if (body === undefined) return reply.code(404).send({ detail: 'Not found.' });
       // A bucket's presigned address lives as long as ours, and at least a minute.
       const presign = (full: string, downloadName?: string) => store.presign(bucketKey(full), { expiresIn: Math.max(60, maxAge), downloadName }) as Promise<string>;
-      const signed = await signPlaylist(body, filePath, secret, grant, store.driver === 's3' ? presign : undefined);
+      // Under a pass each segment comes through here (then to the bucket), so the store counts what it served.
+      const viaBucket = store.driver === 's3' && !(!right.owner && right.pass);
+      const signed = await signPlaylist(body, filePath, secret, grant, viaBucket ? presign : undefined);
       return reply.type('application/vnd.apple.mpegurl').header('cache-control', 'private, no-store').send(signed);
     }
     if (store.driver === 's3') {

@@ -4,8 +4,11 @@ import { fromCents, splitVat, VAT_PERCENT } from './vat.ts';
 /** yyyyMMddHHmmss in Nairobi (UTC+3, no daylight saving), as KRA's dates are written. */
 export const nairobiStamp = (d: Date) => new Date(d.getTime() + 3 * 3600_000).toISOString().slice(0, 19).replace(/\D/g, '');
 
-/** A video as an eTIMS item code: KE, 3 (a service), packaging NT, unit U, then a 7-digit serial. */
-export const itemCode = (videoId: number) => `KE3NTU${String(videoId).padStart(7, '0')}`;
+/**
+ * A video as an eTIMS item code: KE, 3 (a service), packaging NT, unit U, then a 7-digit serial. A
+ * pass (viewing time, no one video: videoId null) is the one item 9000000, above any video's id.
+ */
+export const itemCode = (videoId: number | null) => `KE3NTU${videoId === null ? '9000000' : String(videoId).padStart(7, '0')}`;
 
 const BANDS = ['A', 'B', 'C', 'D', 'E'] as const;
 const RATES = { A: 0, B: VAT_PERCENT, C: 0, D: 0, E: 8 } as const;

@@ -17,7 +17,8 @@ export const receiptSortable = {
 export type DeviceRow = typeof etimsDevices.$inferSelect;
 
 export interface ReceiptLine {
-  videoId: number;
+  /** Null on a pass's line (a sale of viewing time, not of one video). */
+  videoId: number | null;
   title: string;
   listPrice: number;
   /** What was paid (a credit note's: what it gives back), whole Ksh, positive. */

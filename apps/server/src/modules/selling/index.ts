@@ -18,3 +18,8 @@ export { createPurchaseService } from './purchases/purchase-service.ts';
 export { orderRoutes } from './purchases/routes.ts';
 export { createRentalService, rentalForVideo, rentalSeller, startRental } from './rentals/rental-service.ts';
 export { rentalRoutes } from './rentals/routes.ts';
+export { createPassService, type PassService } from './passes/pass-service.ts';
+export { createPassRenewals, PASSES_EVERY_MS, type PassRenewals } from './passes/renewals.ts';
+export { passSeller } from './passes/pass-seller.ts';
+export { passRoutes } from './passes/routes.ts';
+export { countPassView } from './passes/pass-service.ts';

@@ -33,6 +33,8 @@ export interface Priced {
   note: string;
   /** A bundle's id, for a code limited to bundles. */
   bundleId?: number;
+  /** A sale of no one video (a pass): its one line's title (ledger.sell's `item`). */
+  item?: { title: string };
 }
 
 export interface Seller<O extends PaidOrder = PaidOrder, T = unknown> {
@@ -47,6 +49,11 @@ export interface Seller<O extends PaidOrder = PaidOrder, T = unknown> {
   deliver(tx: Database, userId: number, order: O, sold: { balance: number; total: number; lines: SaleLineInput[]; lineIds: number[] }): Promise<T>;
   /** The same sale in two round trips (quick-sale.ts, decision 0048), for purchases and rentals. */
   quick?: QuickSeller<O, T>;
+  /**
+   * Told, in the payment's transaction, that its M-Pesa payment failed or was cancelled ('unpaid'), or
+   * was paid but could not be sold ('unsold': the money stays on the balance): a renewal tells its customer.
+   */
+  failed?(tx: Database, userId: number, order: O, why: 'unpaid' | 'unsold'): Promise<void>;
 }
 
 export type SellAttempt<T> = { outcome: 'sold'; body: T } | { outcome: 'short'; balance: number; total: number };
@@ -65,7 +72,7 @@ async function priceWithPromo(tx: Database, userId: number, seller: Seller, orde
 export async function sellOrder<O extends PaidOrder, T>(tx: Database, seller: Seller<O, T>, userId: number, order: O): Promise<SellAttempt<T>> {
   const priced = await seller.price(tx, userId, order);
   const lines = await priceWithPromo(tx, userId, seller as Seller, order, priced, false);
-  const r = await ledger.sell(tx, { userId, ledgerKind: seller.ledgerKind, saleKind: seller.saleKind, reference: order.reference, note: priced.note, lines });
+  const r = await ledger.sell(tx, { userId, ledgerKind: seller.ledgerKind, saleKind: seller.saleKind, reference: order.reference, note: priced.note, lines, item: priced.item });
   if (r.outcome === 'short') return r;
   return { outcome: 'sold', body: await seller.deliver(tx, userId, order, { balance: r.balance, total: r.total, lines, lineIds: r.lineIds }) };
 }
@@ -204,15 +211,16 @@ export function createPaidOrders(opts: { onSold?: (() => void) | undefined; onSa
       }
       return r.outcome === 'sold' ? { state: 'completed' } : { state: 'failed', detail: purchaseFailure.short };
     } catch (err) {
-      if (err instanceof Short) return failed(tx, order, purchaseFailure.short);
+      if (err instanceof Short) return failed(tx, order, purchaseFailure.short, deposit.userId);
       // A code refused now (used up, expired meanwhile) is a FieldError; a 409 is owned meanwhile.
-      if (err instanceof FieldError) return failed(tx, order, purchaseFailure.code);
-      if (err instanceof HttpError) return failed(tx, order, err.statusCode === 409 ? purchaseFailure.owned : purchaseFailure.missing);
+      if (err instanceof FieldError) return failed(tx, order, purchaseFailure.code, deposit.userId);
+      if (err instanceof HttpError) return failed(tx, order, err.statusCode === 409 ? purchaseFailure.owned : purchaseFailure.missing, deposit.userId);
       throw err;
     }
   };
-  async function failed(tx: Database, order: PaidOrder, detail: string): Promise<PaidOrderOutcome> {
+  async function failed(tx: Database, order: PaidOrder, detail: string, userId?: number): Promise<PaidOrderOutcome> {
     if (order.promo_code) await releaseRedemption(tx, order.reference);
+    if (userId !== undefined) await sellers.get(order.kind)?.failed?.(tx, userId, order, 'unsold');
     return { state: 'failed', detail };
   }
   return {
@@ -225,6 +233,7 @@ export function createPaidOrders(opts: { onSold?: (() => void) | undefined; onSa
     async release(tx: Database, deposit: DepositRow): Promise<void> {
       const order = deposit.purchaseOrder as PaidOrder | null;
       if (order?.promo_code) await releaseRedemption(tx, order.reference);
+      if (order) await sellers.get(order.kind)?.failed?.(tx, deposit.userId, order, 'unpaid');
     },
   };
 }

@@ -10,12 +10,15 @@ type SaleLine = typeof saleLines.$inferSelect;
 export type GiftClaim = { outcome: 'claimed'; gift: GiftRow; owned: number[]; credited: number; balance: number } | { outcome: 'gone'; gift: GiftRow | null };
 
 /** The gift's sale lines: what the giver paid for each video (sale_lines kind 'gift'). */
-const giftLines = (tx: Database, g: GiftRow) =>
-  tx
-    .select()
-    .from(saleLines)
-    .where(and(eq(saleLines.ledgerKind, 'gift'), eq(saleLines.reference, g.reference), eq(saleLines.kind, 'gift')))
-    .orderBy(saleLines.id);
+/** A gift's lines: each gives one video (a gift's sale lines always name one). */
+const giftLines = async (tx: Database, g: GiftRow) =>
+  (
+    await tx
+      .select()
+      .from(saleLines)
+      .where(and(eq(saleLines.ledgerKind, 'gift'), eq(saleLines.reference, g.reference), eq(saleLines.kind, 'gift')))
+      .orderBy(saleLines.id)
+  ).filter((l): l is SaleLine & { videoId: number } => l.videoId !== null);
 
 /** Negative lines returning `lines` under a ledger entry (a credit note for receipts, earnings taken back for DJs). */
 async function returnLines(tx: Database, lines: SaleLine[], o: { ledgerKind: 'gift_credit' | 'gift_return'; reference: string; userId: number }) {

@@ -25,12 +25,20 @@ export interface SaleLineInput {
 /** A sale (CONTRACT §11): the ledger entry's kind and reference, and the kind its sale lines carry. */
 export interface Sale {
   userId: number;
-  ledgerKind: 'purchase' | 'rental' | 'gift';
-  saleKind: 'purchase' | 'rental' | 'bundle' | 'gift';
+  ledgerKind: 'purchase' | 'rental' | 'gift' | 'pass';
+  saleKind: 'purchase' | 'rental' | 'bundle' | 'gift' | 'pass';
   reference: string;
   note: string;
   lines: SaleLineInput[];
+  /**
+   * A sale of something that is no one video (a pass, CONTRACT §14): its one line, whose videoId is
+   * NOT_A_VIDEO, is written with no video, no DJ and this title; DJs are paid later by what was watched.
+   */
+  item?: { title: string } | undefined;
 }
+
+/** The videoId of a line that sells no one video (a pass): promo rules find no facts for it. */
+export const NOT_A_VIDEO = 0;
 
 export type SellOutcome = { outcome: 'short'; balance: number; total: number } | { outcome: 'sold'; balance: number; total: number; lineIds: number[] };
 
@@ -89,6 +97,15 @@ export const ledger = {
     if (before < total) return { outcome: 'short', balance: before, total };
     const balance = await postLedgerEntry(tx, { userId: s.userId, kind: s.ledgerKind, amount: -total, reference: s.reference, note: s.note });
     if (s.lines.length === 0) return { outcome: 'sold', balance, total, lineIds: [] };
+    if (s.item) {
+      if (s.lines.length !== 1 || s.lines[0]!.videoId !== NOT_A_VIDEO) throw new Error('an item sale has one line, of no video');
+      const l = s.lines[0]!;
+      const [line] = await tx
+        .insert(saleLines)
+        .values({ ledgerKind: s.ledgerKind, reference: s.reference, kind: s.saleKind, userId: s.userId, videoId: null, djId: null, djSharePercent: 0, title: s.item.title, listPrice: l.listPrice, amount: l.amount })
+        .returning({ id: saleLines.id });
+      return { outcome: 'sold', balance, total, lineIds: [line!.id] };
+    }
     const vs = await tx.select({ id: videos.id, djId: videos.djId, title: videos.title, season: videos.season }).from(videos).where(inArray(videos.id, s.lines.map((l) => l.videoId)));
     const byId = new Map(vs.map((v) => [v.id, v]));
     const rows = s.lines.map((l) => {

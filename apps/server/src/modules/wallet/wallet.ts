@@ -6,7 +6,7 @@ import { ledgerEntries, profiles, saleLines } from '../../db/schema.ts';
  * Every kind of balance change. Third round: a rental's debit, a gift's debit to its giver, the price of
  * an already-owned gifted video credited to its recipient, and an unclaimed gift returned to its giver.
  */
-export type LedgerKind = 'deposit' | 'purchase' | 'adjustment' | 'refund' | 'rental' | 'gift' | 'gift_credit' | 'gift_return' | MpesaRefundKind;
+export type LedgerKind = 'deposit' | 'purchase' | 'adjustment' | 'refund' | 'rental' | 'gift' | 'gift_credit' | 'gift_return' | 'pass' | MpesaRefundKind;
 /** A refund sent on to the customer's M-Pesa (B2C), and its amount back on the balance when M-Pesa fails it (migration 0023). */
 export type MpesaRefundKind = 'mpesa_refund' | 'mpesa_refund_return';
 

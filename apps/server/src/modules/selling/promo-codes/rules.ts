@@ -58,6 +58,7 @@ const NOT_FOR_KIND: Record<PromoKind, string> = {
   rental: 'This code is not for rentals.',
   bundle: 'This code is not for bundles.',
   gift: 'This code is not for gifts.',
+  pass: 'This code is not for passes.',
 };
 
 /** The English sentence (a catalog entry: the error handler says it in the reader's language). */
