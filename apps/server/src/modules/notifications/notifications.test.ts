@@ -234,6 +234,8 @@ describe.each(engines())('follows, new videos and Web Push on %s', (engine) => {
       const res = await call('POST', '/api/push/subscriptions/', c, { endpoint, keys });
       expect(res.statusCode, endpoint).toBe(400);
     }
+    const inSwahili = await t.app.inject({ method: 'POST', url: '/api/push/subscriptions/', headers: { ...c.auth, 'accept-language': 'sw' }, payload: { endpoint: 'https://10.0.0.5/push', keys } });
+    expect(inSwahili.json()).toEqual({ detail: 'Huduma hii ya arifa si mojawapo ambazo duka hutumia.' });
     for (const endpoint of ['https://fcm.googleapis.com/fcm/send/abc', 'https://wns2-par02p.notify.windows.com/w/?token=x', 'https://web.push.apple.com/QGx', 'https://updates.push.services.mozilla.com/wpush/v2/x']) {
       expect((await call('POST', '/api/push/subscriptions/', c, { endpoint, keys })).statusCode, endpoint).toBe(201);
     }
