@@ -68,7 +68,13 @@ export const FAMILY_UNLOCK_HOURS = 4;
 
 /** GET/PUT/DELETE /family-lock/: whether the lock is on, and whether this request's unlock value opens it. */
 export const familyLockStateSchema = z
-  .object({ enabled: z.boolean(), unlocked_until: z.string().nullable(), age_confirmed: z.boolean() })
+  .object({
+    enabled: z.boolean(),
+    unlocked_until: z.string().nullable(),
+    age_confirmed: z.boolean(),
+    /** What turns it on or off: the password, or for an account with none an SMS code (POST /me/phone-code/). */
+    confirm_with: z.enum(['password', 'code']).optional(),
+  })
   .meta({ id: 'FamilyLockState' });
 export type FamilyLockState = z.infer<typeof familyLockStateSchema>;
 

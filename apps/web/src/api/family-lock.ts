@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FamilyLockState, FamilyUnlockResult } from '@store/contract';
+import type { FamilyLockState, FamilyUnlockResult, PhoneCodeSent } from '@store/contract';
 import { authRequest } from '../lib/auth.ts';
 import { familyLockOn, rememberLockState, rememberUnlock } from '../lib/family-lock.ts';
 
@@ -31,14 +31,18 @@ const refreshAll = (client: ReturnType<typeof useQueryClient>, state?: FamilyLoc
   return client.invalidateQueries();
 };
 
-/** PUT /api/family-lock/ (on, or a new PIN) and DELETE (off), with the password. */
+/** What confirms a change: the password, or for an account with none the SMS code (CONTRACT §16). */
+type Confirmation = { password: string } | { code: string };
+
+/** PUT /api/family-lock/ (on, or a new PIN) and DELETE (off), with the password or the SMS code. */
 export function useSetFamilyLock() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { on: true; pin: string; password: string } | { on: false; password: string }) => {
+    mutationFn: async (input: ({ on: true; pin: string } | { on: false }) & Confirmation) => {
+      const confirmation = 'code' in input ? { code: input.code } : { password: input.password };
       const state = input.on
-        ? await authRequest<FamilyLockState>('PUT', '/family-lock/', { body: { pin: input.pin, password: input.password } })
-        : await authRequest<FamilyLockState>('DELETE', '/family-lock/', { body: { password: input.password } });
+        ? await authRequest<FamilyLockState>('PUT', '/family-lock/', { body: { pin: input.pin, ...confirmation } })
+        : await authRequest<FamilyLockState>('DELETE', '/family-lock/', { body: confirmation });
       rememberLockState(state.enabled);
       return state;
     },
@@ -57,4 +61,9 @@ export function useUnlockFamily() {
     },
     onSuccess: () => refreshAll(client),
   });
+}
+
+/** POST /api/me/phone-code/: a code by SMS to the account's verified phone, to confirm with instead of a password. */
+export function useSendConfirmCode() {
+  return useMutation({ mutationFn: () => authRequest<PhoneCodeSent>('POST', '/me/phone-code/') });
 }

@@ -234,6 +234,8 @@ describe.each(engines())('signing in by phone on %s', (engine) => {
 
     it('turns the family lock on and off with a code sent to its phone', async () => {
       const c = await verifiedCustomer({ hasPassword: false });
+      // The storefront asks for what the account confirms with.
+      expect((await t.app.inject({ url: '/api/family-lock/', headers: c.auth })).json()).toMatchObject({ enabled: false, confirm_with: 'code' });
       const asked = await lock(c, 'PUT', { pin: '2468', password: 'anything-at-all' });
       expect([asked.statusCode, asked.json()]).toEqual([400, { code: [PHONE_CODE_NEEDED] }]);
       const on = await lock(c, 'PUT', { pin: '2468', code: await sendConfirmCode(c, 1) });
@@ -261,6 +263,7 @@ describe.each(engines())('signing in by phone on %s', (engine) => {
       const code = await sendConfirmCode(withPassword, 1);
       expect((await change(withPassword, { email: `new.${withPassword.email}`, code })).json()).toEqual({ current_password: ['Enter your current password to change your e-mail.'] });
       expect((await lock(withPassword, 'PUT', { pin: '2468', code })).json()).toEqual({ password: ['This field is required.'] });
+      expect((await t.app.inject({ url: '/api/family-lock/', headers: withPassword.auth })).json()).toMatchObject({ confirm_with: 'password' });
     });
 
     it('is refused a code when it has no verified phone', async () => {

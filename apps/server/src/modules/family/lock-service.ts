@@ -58,7 +58,12 @@ export function createFamilyLockService(deps: { db: Database; locks: FamilyLocks
 
   function state(user: UserRow, unlock: string | string[] | undefined): FamilyLockState {
     const until = user.familyLockPinHash ? unlockedUntil(user.familyLockPinHash, user.id, unlock) : null;
-    return { enabled: user.familyLockPinHash !== null, unlocked_until: until === null ? null : new Date(until).toISOString(), age_confirmed: user.ageConfirmedAt !== null };
+    return {
+      enabled: user.familyLockPinHash !== null,
+      unlocked_until: until === null ? null : new Date(until).toISOString(),
+      age_confirmed: user.ageConfirmedAt !== null,
+      confirm_with: user.hasPassword ? 'password' : 'code',
+    };
   }
 
   return {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { emptyPage, mockApi, renderApp } from '../../../test/render.tsx';
+import { speakKiswahili } from '../../../test/speak-kiswahili.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 import { familyLockOn, lockedOut, pinMatchesHere, savedCopyLocked, unlockHeader } from '../../../lib/family-lock.ts';
 import AccountScreen from '../routes/account.tsx';
@@ -55,5 +56,45 @@ describe('the family lock on this phone', () => {
     expect(await pinMatchesHere('1234')).toBe(true);
     expect(await pinMatchesHere('4321')).toBe(false);
     unmount();
+  });
+
+  it('asks an account with no password for a code sent by SMS instead, in Kiswahili', async () => {
+    const untranslated = speakKiswahili();
+    localStorage.setItem('authorized', 'true');
+    localStorage.setItem('account_id', '5');
+    let enabled = false;
+    const sent: { path: string; method: string; body: unknown }[] = [];
+    mockApi((url, init) => {
+      sent.push({ path: url.pathname, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : null });
+      if (url.pathname === '/api/token/refresh/') return { access: 'token-of-mzazi', refresh: 'r' };
+      if (url.pathname === '/api/info/') return info;
+      if (url.pathname === '/api/me/phone-code/') return new Response(JSON.stringify({ detail: 'Tumetuma', phone_number: '2547•••••678' }), { status: 202, headers: { 'content-type': 'application/json' } });
+      if (url.pathname === '/api/family-lock/') {
+        if (init?.method === 'PUT') enabled = true;
+        return { enabled, unlocked_until: null, age_confirmed: false, confirm_with: 'code' };
+      }
+      return emptyPage;
+    });
+    renderApp(
+      <Routes>
+        <Route path="/account" element={<AccountScreen />} />
+      </Routes>,
+      '/account?section=family',
+    );
+    const card = await screen.findByTestId('family-lock');
+    expect(await within(card).findByLabelText('Nambari kutoka kwa SMS')).toBe(within(card).getByTestId('family-code'));
+    expect(within(card).queryByTestId('family-password')).toBeNull();
+    fireEvent.change(within(card).getByTestId('family-new-pin'), { target: { value: '2468' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Washa kufuli ya familia' }));
+    expect(await within(card).findByText('Andika nambari ya tarakimu 6 iliyo kwenye SMS.')).toBeInTheDocument();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Nitumie nambari ya siri kwa SMS' }));
+    expect(await within(card).findByText('Tumetuma nambari ya siri kwa 07•••••678. Inafanya kazi kwa dakika 5.')).toBeInTheDocument();
+    const code = within(card).getByTestId('family-code');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    fireEvent.change(code, { target: { value: '135 790' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Washa kufuli ya familia' }));
+    await waitFor(() => expect(sent.find((s) => s.method === 'PUT')?.body).toEqual({ pin: '2468', code: '135790' }));
+    expect(untranslated()).toEqual([]);
   });
 });

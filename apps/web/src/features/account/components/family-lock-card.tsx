@@ -10,13 +10,15 @@ import { useFamilyLockState, useSetFamilyLock } from '../../../api/family-lock.t
 import { ApiError } from '../../../lib/api-client.ts';
 import { rememberPinHere, useFamilyLock } from '../../../lib/family-lock.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { ConfirmByCode } from './confirm-by-code.tsx';
 import { useT } from '../../../lib/i18n.ts';
 
 const pinProps = { inputMode: 'numeric', autoComplete: 'off', maxLength: 4, pattern: '[0-9]{4}' } as const;
 
 /**
  * The family lock (CONTRACT §13), in the account: on with a 4-digit PIN and the password, a new PIN
- * (a forgotten one too) with the password, off with the password. While on, this phone shows no 16
+ * (a forgotten one too) with the password, off with the password; an account with no password
+ * confirms with a code sent by SMS instead (CONTRACT §16). While on, this phone shows no 16
  * or 18 video and asks for the PIN where one would play or be bought.
  */
 export function FamilyLockCard() {
@@ -26,31 +28,37 @@ export function FamilyLockCard() {
   const here = useFamilyLock();
   const [pin, setPin] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [mode, setMode] = useState<'pin' | 'off'>('pin');
-  const [errors, setErrors] = useState<{ pin?: string; password?: string; other?: string }>({});
+  const [errors, setErrors] = useState<{ pin?: string; password?: string; code?: string; other?: string }>({});
   const [done, setDone] = useState<string | null>(null);
 
   if (state.isPending) return <Skeleton variant="rounded" height={200} />;
   const on = state.data?.enabled ?? false;
+  const byCode = state.data?.confirm_with === 'code';
 
   function submit(e: FormEvent) {
     e.preventDefault();
     setDone(null);
     const turningOff = on && mode === 'off';
     const pinOk = turningOff || familyPinSchema.safeParse(pin).success;
-    if (!pinOk || !password) return setErrors({ ...(pinOk ? {} : { pin: t('account.family.pin_invalid') }), ...(password ? {} : { password: t('account.family.password_needed') }) });
+    const confirmed = byCode ? code.length === 6 : Boolean(password);
+    const missing = byCode ? { code: t('account.family.code_needed') } : { password: t('account.family.password_needed') };
+    if (!pinOk || !confirmed) return setErrors({ ...(pinOk ? {} : { pin: t('account.family.pin_invalid') }), ...(confirmed ? {} : missing) });
     setErrors({});
-    change.mutate(turningOff ? { on: false, password } : { on: true, pin, password }, {
+    const confirmation = byCode ? { code } : { password };
+    change.mutate(turningOff ? { on: false, ...confirmation } : { on: true, pin, ...confirmation }, {
       onSuccess: async () => {
         if (!turningOff) await rememberPinHere(pin);
         setDone(turningOff ? t('account.family.now_off') : on ? t('account.family.pin_changed') : t('account.family.now_on'));
         setPin('');
         setPassword('');
+        setCode('');
         setMode('pin');
       },
       onError: (err) => {
         const fields = err instanceof ApiError ? err.fieldErrors : {};
-        if (fields.password || fields.pin) setErrors({ password: fields.password?.[0], pin: fields.pin?.[0] });
+        if (fields.password || fields.pin || fields.code) setErrors({ password: fields.password?.[0], pin: fields.pin?.[0], code: fields.code?.[0] });
         else setErrors({ other: err.message });
       },
     });
@@ -99,16 +107,20 @@ export function FamilyLockCard() {
             slotProps={{ htmlInput: { ...pinProps, 'data-testid': 'family-new-pin' } }}
           />
         )}
-        <TextField
-          label={t('account.family.password_label')}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={Boolean(errors.password)}
-          helperText={errors.password ?? (on && mode === 'pin' ? t('account.family.forgot_pin') : undefined)}
-          slotProps={{ htmlInput: { 'data-testid': 'family-password' } }}
-        />
+        {byCode ? (
+          <ConfirmByCode code={code} onCode={setCode} error={errors.code} />
+        ) : (
+          <TextField
+            label={t('account.family.password_label')}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={Boolean(errors.password)}
+            helperText={errors.password ?? (on && mode === 'pin' ? t('account.family.forgot_pin') : undefined)}
+            slotProps={{ htmlInput: { 'data-testid': 'family-password' } }}
+          />
+        )}
         {errors.other && <Alert severity="error">{errors.other}</Alert>}
         <Button type="submit" variant="contained" disabled={change.isPending}>
           {!on ? t('account.family.turn_on') : mode === 'off' ? t('account.family.turn_off') : t('account.family.save_pin')}
