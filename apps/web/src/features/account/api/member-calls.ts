@@ -6,7 +6,7 @@ import { authRequest } from '../../../lib/auth.ts';
 export function useChangeEmail(memberId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; current_password: string }) => authRequest<User>('PATCH', `/members/${memberId}/`, { body }),
+    mutationFn: (body: { email: string; current_password: string } | { email: string; code: string }) => authRequest<User>('PATCH', `/members/${memberId}/`, { body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['info'] }),
   });
 }

@@ -79,4 +79,41 @@ describe('changing the e-mail on the profile form', () => {
     expect(await screen.findByText('Weka nenosiri lako la sasa ili ubadilishe barua pepe yako.')).toBeVisible();
     expect(untranslated()).toEqual([]);
   });
+
+  it('asks an account with no password for a code sent by SMS instead of the current password', async () => {
+    localStorage.setItem('authorized', 'true');
+    const members: unknown[] = [];
+    mockApi((url, init) => {
+      if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
+      if (url.pathname === '/api/info/') return { user, deposit_history: [], purchase: [] };
+      if (url.pathname === '/api/family-lock/') return { enabled: false, unlocked_until: null, age_confirmed: false, confirm_with: 'code' };
+      if (url.pathname === '/api/me/phone-code/') return new Response(JSON.stringify({ detail: 'sent', phone_number: '2547•••••678' }), { status: 202 });
+      if (url.pathname === '/api/members/1/') {
+        const body = JSON.parse(String(init!.body)) as { email: string; code?: string };
+        members.push(body);
+        if (body.code !== '246810') return new Response(JSON.stringify({ code: ['That code is not right. Check the SMS and try again.'] }), { status: 400 });
+        return { ...user, email: body.email };
+      }
+      if (url.pathname === '/api/profile/7/') return user;
+      return emptyPage;
+    });
+    renderApp(app, '/profile?edit=1');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'amina.new@example.co.ke' } });
+    const code = await screen.findByLabelText('Code from the SMS');
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    fireEvent.click(submitButton('Edit profile', 'Update'));
+    expect(await screen.findByText('Enter the 6-digit code from the SMS.')).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a code by SMS' }));
+    expect(await screen.findByText('We sent a code to 07•••••678. It works for 5 minutes.')).toBeVisible();
+    fireEvent.change(code, { target: { value: '111111' } });
+    fireEvent.click(submitButton('Edit profile', 'Update'));
+    expect(await screen.findByText('That code is not right. Check the SMS and try again.')).toBeVisible();
+    fireEvent.change(code, { target: { value: '246810' } });
+    fireEvent.click(submitButton('Edit profile', 'Update'));
+    expect(await screen.findByText('Account updated successfully.')).toBeVisible();
+    expect(members).toEqual([
+      { email: 'amina.new@example.co.ke', code: '111111' },
+      { email: 'amina.new@example.co.ke', code: '246810' },
+    ]);
+  });
 });

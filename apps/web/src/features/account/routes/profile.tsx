@@ -18,6 +18,8 @@ import { pageSx } from '../../../components/page.tsx';
 import { useUpdateProfile } from '../api/account-calls.ts';
 import { useChangeEmail } from '../api/member-calls.ts';
 import { LogoutButton } from '../components/logout-button.tsx';
+import { ConfirmByCode } from '../components/confirm-by-code.tsx';
+import { useFamilyLockState } from '../../../api/family-lock.ts';
 import { useGuardedInfo } from '../../../api/use-guarded-info.ts';
 import { useT } from '../../../lib/i18n.ts';
 
@@ -60,11 +62,25 @@ function EditForm({ user, onSaved, onCancel }: { user: User; onSaved: () => void
   // A new e-mail needs the current password (CONTRACT §3): the field shows once the address differs.
   const typedEmail = form.watch('email') ?? '';
   const changingEmail = typedEmail.trim().toLowerCase() !== user.email.toLowerCase();
+  // An account with no password (made at checkout) confirms with a code sent by SMS (CONTRACT §16).
+  const byCode = useFamilyLockState(changingEmail).data?.confirm_with === 'code';
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
 
   // Checked by the contract's schema, then sent as typed (multipart: the picture may come along).
   const submit = form.handleSubmit(async () => {
     const values = form.getValues();
-    if (changingEmail) {
+    if (changingEmail && byCode) {
+      if (code.length !== 6) return setCodeError(t('account.family.code_needed'));
+      setCodeError(undefined);
+      try {
+        await changeEmail.mutateAsync({ email: values.email.trim(), code });
+      } catch (err) {
+        if (err instanceof ApiError && err.fieldErrors.code) setCodeError(err.fieldErrors.code[0]);
+        else showServerErrors(form, err);
+        return;
+      }
+    } else if (changingEmail) {
       if (!values.current_password) return form.setError('current_password', { type: 'required', message: CURRENT_PASSWORD_NEEDED });
       try {
         await changeEmail.mutateAsync({ email: values.email.trim(), current_password: values.current_password });
@@ -88,7 +104,8 @@ function EditForm({ user, onSaved, onCancel }: { user: User; onSaved: () => void
     <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 1.5, maxWidth: 480 }} aria-label={t('account.edit_profile')}>
       <TextField label={t('account.username')} disabled={!canRename} {...fieldProps(form, 'username', canRename ? t('account.username_once') : t('account.username_fixed'))} />
       <TextField label={t('account.email')} type="email" autoComplete="email" {...fieldProps(form, 'email', '')} />
-      {changingEmail && <TextField label={t('account.current_password')} type="password" autoComplete="current-password" {...fieldProps(form, 'current_password', t('account.current_password_hint'))} />}
+      {changingEmail && byCode && <ConfirmByCode code={code} onCode={setCode} error={codeError} />}
+      {changingEmail && !byCode && <TextField label={t('account.current_password')} type="password" autoComplete="current-password" {...fieldProps(form, 'current_password', t('account.current_password_hint'))} />}
       <TextField label={t('account.phone_number')} type="tel" {...fieldProps(form, 'phone_number', '')} slotProps={{ input: { startAdornment: <InputAdornment position="start">+254</InputAdornment> } }} />
       <TextField label={t('account.country')} {...fieldProps(form, 'country', '')} />
       <TextField label={t('account.city')} {...fieldProps(form, 'city', '')} />
