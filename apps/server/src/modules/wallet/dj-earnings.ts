@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { payouts, saleLines } from '../../db/schema.ts';
+import { passDjShares, payouts, saleLines } from '../../db/schema.ts';
 
 /**
  * What a DJ earns, read from sale_lines (migration 0016), so every way of selling counts without
@@ -11,6 +11,13 @@ import { payouts, saleLines } from '../../db/schema.ts';
  */
 const vat = sql<number>`(sign(${saleLines.amount}) * round(abs(${saleLines.amount}) * 16 / 116.0))::int`;
 const earned = sql<number>`(sign(${saleLines.amount}) * round(abs(${saleLines.amount} - sign(${saleLines.amount}) * round(abs(${saleLines.amount}) * 16 / 116.0)) * ${saleLines.djSharePercent} / 100.0))::int`;
+
+/**
+ * A pass's line for a DJ (CONTRACT §14): their part of the pass's price less VAT (already without
+ * VAT, so no VAT of its own) and what they earned of it, each to the shilling half up, as a statement shows it.
+ */
+const passPaid = sql<number>`round(${passDjShares.amountCents} / 100.0)::int`;
+const passEarned = sql<number>`round(${passDjShares.earnedCents} / 100.0)::int`;
 
 /** Payouts that count against what is owed: sent or on their way (a failed one is owed again). */
 const counting = inArray(payouts.state, ['pending', 'completed']);
@@ -33,7 +40,15 @@ export async function statementLines(db: Database, djId: number, from: Date, to:
     .from(saleLines)
     .where(and(eq(saleLines.djId, djId), gte(saleLines.createdAt, from), lt(saleLines.createdAt, to)))
     .orderBy(saleLines.createdAt, saleLines.id);
-  return rows.map((r) => ({ date: r.createdAt.toISOString(), kind: r.kind, title: r.title, paid: Number(r.paid), vat: Number(r.vat), earned: Number(r.earned) }));
+  const passes = await db
+    .select({ createdAt: passDjShares.createdAt, title: passDjShares.title, paid: passPaid, earned: passEarned })
+    .from(passDjShares)
+    .where(and(eq(passDjShares.djId, djId), gte(passDjShares.createdAt, from), lt(passDjShares.createdAt, to)))
+    .orderBy(passDjShares.createdAt, passDjShares.id);
+  return [
+    ...rows.map((r) => ({ date: r.createdAt.toISOString(), kind: r.kind as string, title: r.title, paid: Number(r.paid), vat: Number(r.vat), earned: Number(r.earned) })),
+    ...passes.map((r) => ({ date: r.createdAt.toISOString(), kind: 'pass', title: r.title, paid: Number(r.paid), vat: 0, earned: Number(r.earned) })),
+  ].sort((a, b) => a.date.localeCompare(b.date));
 }
 
 /** Payouts to a DJ that count (pending and completed), in [from, to) or all when no window is given. */
@@ -51,7 +66,11 @@ export async function earningsToDate(db: Database, djId: number, before?: Date):
     .select({ total: sql<number>`coalesce(sum(${earned}), 0)::int` })
     .from(saleLines)
     .where(and(eq(saleLines.djId, djId), ...(before ? [lt(saleLines.createdAt, before)] : [])));
-  return Number(row?.total ?? 0);
+  const [fromPasses] = await db
+    .select({ total: sql<number>`coalesce(sum(${passEarned}), 0)::int` })
+    .from(passDjShares)
+    .where(and(eq(passDjShares.djId, djId), ...(before ? [lt(passDjShares.createdAt, before)] : [])));
+  return Number(row?.total ?? 0) + Number(fromPasses?.total ?? 0);
 }
 
 /** What the store owes a DJ now (or owed before a moment): all earnings less withholding tax on them, less payouts sent or on their way. */

@@ -56,8 +56,8 @@ export function createPassRenewals(deps: { db: Database; deposits: DepositServic
     await tellPass(tx, { userId: found.pass.userId, kind: 'pass_renewal', title: found.product.title, outcome: 'failed', endsAt: found.pass.endsAt, dedupeKey: `order-refused:${r.order.id}` });
   });
 
-  async function remind(): Promise<number> {
-    if (!daytimeInNairobi(now())) return 0;
+  async function remind(at = now()): Promise<number> {
+    if (!daytimeInNairobi(at)) return 0;
     let told = 0;
     for (const d of await repo.dueForRenewal(db, REMIND_WITHIN_MS, 'remindedFor')) {
       // A day pass bought today needs no "ends tomorrow": its prompt comes on the day.
@@ -71,8 +71,8 @@ export function createPassRenewals(deps: { db: Database; deposits: DepositServic
     return told;
   }
 
-  async function prompt(): Promise<number> {
-    if (!daytimeInNairobi(now())) return 0;
+  async function prompt(at = now()): Promise<number> {
+    if (!daytimeInNairobi(at)) return 0;
     let asked = 0;
     for (const d of await repo.dueForRenewal(db, PROMPT_WITHIN_MS, 'promptedFor')) {
       if (!(await repo.mark(db, d.pass.id, d.pass.endsAt, 'promptedFor'))) continue;
