@@ -9,6 +9,7 @@ import { portraitSvg, posterSvg } from './art.ts';
 import { addDemoMedia } from './media.ts';
 import { addDemoPromoCodes } from './promo-codes.ts';
 import { addDemoBundles } from './bundles.ts';
+import { addDemoPasses } from './passes.ts';
 import { addDemoCustomerHistory, addDemoSales, demoLibrary } from './sales.ts';
 import {
   DEMO_ANIME,
@@ -203,6 +204,7 @@ export async function seedDemoStore(db: Database, mediaDir: MediaStore | string,
     }
     await addDemoPromoCodes(tx as unknown as Database);
     await addDemoBundles(tx as unknown as Database);
+    await addDemoPasses(tx as unknown as Database);
     return { videos: planned.length };
   });
 }
