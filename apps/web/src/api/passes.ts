@@ -16,6 +16,16 @@ export function usePassProducts(enabled = true) {
   });
 }
 
+/** GET /api/passes/?video_id=: the passes on sale that cover one video, matched by the server (the offer on its page). */
+export function usePassesCovering(videoId: number, enabled = true) {
+  return useQuery({
+    queryKey: ['passes', 'products', { video: videoId }],
+    queryFn: async ({ signal }) => rows(await apiGet<PassProduct[] | { results: PassProduct[] }>('/passes/', { video_id: videoId }, signal)),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** GET /api/passes/mine/: the customer's passes, live or ended, with their renewal. */
 export function useMyPasses(enabled = true) {
   return useQuery({

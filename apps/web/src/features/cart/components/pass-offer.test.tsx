@@ -24,7 +24,8 @@ function showPage(server: { pass: typeof livePass | null; balance: number }) {
     if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
     if (url.pathname === '/api/info/') return info(server.balance);
     if (url.pathname === '/api/videoDetails/3/') return { ...film(), owned: false, rental: null, price_for_you: 200, pass: server.pass };
-    if (url.pathname === '/api/passes/') return products;
+    // The server matches the scope: the comedy week does not cover this action film.
+    if (url.pathname === '/api/passes/') return url.searchParams.get('video_id') === '3' ? products.filter((p) => p.id !== 5) : products;
     if (url.pathname === '/api/passes/1/buy/' && init?.method === 'POST') {
       server.pass = livePass;
       server.balance -= 20;
@@ -64,7 +65,7 @@ describe('passes on a video’s page', () => {
   it('offers the narrowest pass that covers it, buys it in the same dialog with an Idempotency-Key, and after that no Buy shows', async () => {
     const fetchMock = showPage({ pass: null, balance: 500 });
     expect(await screen.findByRole('button', { name: 'Buy' })).toBeInTheDocument();
-    // The DJ's day pass, not the week of everything, and not the comedy week that does not cover it.
+    // The passes the server says cover it, the DJ's day pass (the narrowest) before the week of everything.
     fireEvent.click(await screen.findByRole('button', { name: 'Watch this and 39 more with DJ Zamu day pass · Ksh 20' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm pass' });
     expect(dialog).toHaveTextContent('DJ Zamu day pass · 1 day · Ksh 20');
@@ -75,6 +76,7 @@ describe('passes on a video’s page', () => {
     const buy = fetchMock.mock.calls.find(([u]) => new URL(String(u), 'http://s').pathname === '/api/passes/1/buy/')!;
     expect((buy[1]!.headers as Record<string, string>)['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.parse(String(buy[1]!.body))).toEqual({});
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/passes/?video_id=3'))).toBe(true);
     // The video's answer was read again: the pass covers it now.
     expect(await screen.findByText('Included in your pass')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Buy' })).toBeNull();

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PassProduct, Video } from '@store/contract';
-import { bestPassFor, usePassProducts } from '../../../api/passes.ts';
+import { bestPassFor, usePassesCovering, usePassProducts } from '../../../api/passes.ts';
 import { lazyThemed } from '../../../components/lazy-themed.tsx';
 import { passLength, passScopeName } from '../../../components/pass-words.ts';
 import { formatKsh } from '../../../lib/format.ts';
@@ -76,13 +76,13 @@ export function PassCard({ product }: { product: PassProduct }) {
 
 /**
  * On a video's page, for a customer it is not included for: "Watch this and 40 more with DJ Afro's
- * day pass · Ksh 20", one tap to the same dialog. The server's offers on the video when it sends
- * them, otherwise the passes on sale matched to the video.
+ * day pass · Ksh 20", one tap to the same dialog. The passes the server says cover the video
+ * (GET /api/passes/?video_id=), the narrowest first.
  */
 export function VideoPassOffer({ video }: { video: Video & { passes?: PassProduct[] } }) {
   const t = useT();
-  const products = usePassProducts(!video.passes);
-  const product = bestPassFor(video, products.data);
+  const covering = usePassesCovering(video.vidId, !video.passes);
+  const product = bestPassFor({ ...video, passes: video.passes ?? covering.data ?? [] }, undefined);
   const item = { video_id: video.vidId, video_name: video.title, season: video.season, image_url: video.image, price: 0 };
   const { dialog, open } = usePassDialog(product, item);
   if (!product) return null;
