@@ -89,16 +89,24 @@ export const defaultNotificationSettings = (): NotificationSettings => ({
 export const pushKeySchema = z.object({ public_key: z.string() }).meta({ id: 'PushKey' });
 export type PushKey = z.infer<typeof pushKeySchema>;
 
+/** A push service's address: printable ASCII as browsers give it (no spaces, no NUL), at most 2000 characters. */
+const pushEndpoint = z
+  .string()
+  .trim()
+  .min(1, 'This field is required.')
+  .max(2000, 'The endpoint is too long.')
+  .regex(/^[\x21-\x7e]+$/, 'Not a push service address.');
+
 /** POST /api/push/subscriptions/ (a PushSubscription's toJSON()); DELETE takes the same body (only `endpoint` is needed). */
 export const pushSubscriptionInputSchema = z.object({
-  endpoint: z.string().trim().min(1, 'This field is required.').max(2000, 'The endpoint is too long.'),
+  endpoint: pushEndpoint,
   keys: z.object({
     p256dh: z.string().trim().min(1).max(200).regex(/^[A-Za-z0-9_=+/-]+$/, 'Not a base64 key.'),
     auth: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_=+/-]+$/, 'Not a base64 key.'),
   }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
-export const pushSubscriptionDeleteSchema = z.object({ endpoint: z.string().trim().min(1, 'This field is required.').max(2000) });
+export const pushSubscriptionDeleteSchema = z.object({ endpoint: pushEndpoint });
 export const pushSubscriptionResultSchema = z.object({ endpoint: z.string(), subscribed: z.boolean() }).meta({ id: 'PushSubscriptionResult' });
 
 /**
