@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// Notifications fan-out benchmark (issue 34, CONTRACT §15, decision 0051). On PostgreSQL, a store
+// process with its in-process job runner, 10,000 customers (BENCH_FOLLOWERS) who follow one DJ, each
+// with a Web Push subscription to a local push service that answers 201 (PUSH_SERVICE_HOSTS names it).
+//   1. autocannon, 50 connections, BENCH_SECONDS (5): GET /api/videoDetails/?page_size=10&ordering=-date_uploaded, idle
+//   2. staff publish a video of that DJ (the trigger queues the fan-out), and the same autocannon run
+//      at once, while the store makes the notifications and sends the pushes
+// Prints the fan-out time (publish to every notification and its push job in the database; target
+// under 10 s), the pushes the local service received by the end, and the catalogue's req/s during
+// against before (target >= 0.8).
+// Options: BENCH_FOLLOWERS (10000), BENCH_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_DATABASE_URL.
+import { createECDH, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import autocannon from 'autocannon';
+import { adminUrl, freshDatabase, sleep, sql, startStore } from '../lib/harness.mjs';
+
+const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DB = 'store_bench_notifications';
+const LIST = '/api/videoDetails/?page_size=10&ordering=-date_uploaded';
+
+async function pushSink() {
+  let received = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received++;
+      res.writeHead(201).end();
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { hostPort: `127.0.0.1:${server.address().port}`, received: () => received, close: () => new Promise((r) => server.close(r)) };
+}
+
+const rate = (url) =>
+  new Promise((resolve, reject) =>
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS }, (err, r) => (err ? reject(err) : resolve({ rps: r.requests.average, errors: r.errors + r.non2xx }))),
+  );
+
+const sink = await pushSink();
+const url = await freshDatabase(DB);
+const store = await startStore({ DATABASE_URL: url, DEMO_DATA: 'false', JWT_SECRET: 'bench-only-secret-bench-only-secret-0123456789', PUSH_SERVICE_HOSTS: sink.hostPort, MEDIA_WORKERS: '0' });
+try {
+  // A small catalogue, and FOLLOWERS customers following its first DJ, each with a subscription.
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const p256dh = ecdh.getPublicKey().toString('base64url');
+  await sql(url, `INSERT INTO djs (dj_name) SELECT 'DJ ' || g FROM generate_series(1, 20) g`);
+  await sql(url, `INSERT INTO genres (title) VALUES ('Action'), ('Comedy')`);
+  await sql(url, `INSERT INTO videos (title, dj_id, genre_id, cartegory, type, price, video_path, date_uploaded)
+    SELECT 'Film ' || g, 1 + g % 20, 1 + g % 2, 'movie', 'dj_x', 50, 'videos/x/r1', now() - g * interval '1 hour' FROM generate_series(1, 300) g`);
+  await sql(url, `INSERT INTO users (username, email, password_hash) SELECT 'fan' || g, 'fan' || g || '@bench.test', 'x' FROM generate_series(1, $1::int) g`, [FOLLOWERS]);
+  await sql(url, `INSERT INTO profiles (user_id) SELECT id FROM users`);
+  await sql(url, `INSERT INTO follows (user_id, dj_id) SELECT id, 1 FROM users`);
+  await sql(url, `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) SELECT id, 'http://${sink.hostPort}/p/' || id, $1, $2 FROM users`, [p256dh, randomBytes(16).toString('base64url')]);
+  // Quiet hours off for everyone, so the pushes go now whatever the hour.
+  await sql(url, `INSERT INTO notification_settings (user_id) SELECT id FROM users`);
+  const [{ id: videoId }] = (await sql(url, `INSERT INTO videos (title, dj_id, genre_id, cartegory, type, price, video_path, published) VALUES ('Premiere', 1, 1, 'movie', 'dj_x', 80, 'videos/x/r1', false) RETURNING id`)).rows;
+
+  await rate(`${store.base}${LIST}`); // warm-up
+  const before = await rate(`${store.base}${LIST}`);
+
+  const t0 = Date.now();
+  await sql(url, `UPDATE videos SET published = true WHERE id = $1`, [videoId]);
+  const during = rate(`${store.base}${LIST}`);
+  let fanOutMs = null;
+  let made = 0;
+  let queued = 0;
+  while (Date.now() - t0 < 60_000) {
+    const [r] = (await sql(url, `SELECT (SELECT count(*) FROM customer_notifications)::int AS made, (SELECT count(*) FROM media_jobs WHERE kind = 'notify-send')::int AS queued`)).rows;
+    ({ made, queued } = r);
+    if (made >= FOLLOWERS && queued >= FOLLOWERS) {
+      fanOutMs = Date.now() - t0;
+      break;
+    }
+    await sleep(50);
+  }
+  const duringRate = await during;
+  const sentByEnd = sink.received();
+
+  console.log(`notifications fan-out to ${FOLLOWERS.toLocaleString('en')} followers (PostgreSQL, one store process with its job runner)`);
+  console.log(`  fan-out: ${fanOutMs === null ? `NOT DONE in 60 s (${made} made, ${queued} queued)` : `${(fanOutMs / 1000).toFixed(2)} s to ${made} notifications and ${queued} queued pushes`} (target < 10 s)`);
+  console.log(`  pushes received by the local push service ${((Date.now() - t0) / 1000).toFixed(1)} s after the publish: ${sentByEnd}`);
+  console.log(`  catalogue ${LIST}: ${Math.round(before.rps)} req/s before, ${Math.round(duringRate.rps)} req/s during (${(duringRate.rps / before.rps).toFixed(2)} x; target >= 0.8); errors ${before.errors}/${duringRate.errors}`);
+  const ok = fanOutMs !== null && fanOutMs < 10_000 && duringRate.rps / before.rps >= 0.8;
+  console.log(`  target ${ok ? 'met' : 'MISSED'}`);
+} finally {
+  store.stop();
+  await sleep(500);
+  await sink.close();
+  await sql(adminUrl, `DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+}
