@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SMS_BY_DEFAULT, DEFAULT_QUIET_HOURS, type NotificationKind } from '@store/contract';
 import type { Database } from '../../db/client.ts';
+import { JOBS_CHANNEL } from '../../jobs/job-queue.ts';
 import type { Params } from './words.ts';
 
 /** One event's notification, the same for each of its recipients. */
@@ -55,7 +56,7 @@ export async function fanOut(db: Database, recipients: SQL, e: Event): Promise<{
       RETURNING id)
     SELECT (SELECT count(*) FROM made)::int AS made, (SELECT count(*) FROM jobs)::int AS queued`)) as unknown as { rows: { made: number; queued: number }[] };
   const row = result.rows[0] ?? { made: 0, queued: 0 };
-  if (row.queued > 0) await db.execute(sql`SELECT pg_notify('store_jobs', 'notify-send')`);
+  if (row.queued > 0) await db.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, 'notify-send')`);
   return { made: Number(row.made), queued: Number(row.queued) };
 }
 
