@@ -27,7 +27,7 @@ export const reportQuerySchema = z.object({
 });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
-export const REPORT_KINDS = ['purchase', 'rental', 'bundle', 'gift'] as const;
+export const REPORT_KINDS = ['purchase', 'rental', 'bundle', 'gift', 'pass'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /**

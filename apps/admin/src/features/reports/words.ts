@@ -44,6 +44,7 @@ export const { messages, w, useWords } = featureWords(
       'reports.kind_rental': 'Rentals',
       'reports.kind_bundle': 'Bundles',
       'reports.kind_gift': 'Gifts',
+      'reports.kind_pass': 'Passes',
     },
     sw: {
       'reports.title': 'Ripoti',
@@ -82,6 +83,7 @@ export const { messages, w, useWords } = featureWords(
       'reports.kind_rental': 'Ukodishaji',
       'reports.kind_bundle': 'Vifurushi',
       'reports.kind_gift': 'Zawadi',
+      'reports.kind_pass': 'Pasi',
     },
   },
   {

@@ -43,9 +43,9 @@ const grouped: Record<RevenueReportName, (r: DayRange) => SQL> = {
     WITH ${lines(r)}
     SELECT v.id::text AS key, v.title || coalesce(' (' || v.season || ')', '') AS label, ${sums}
     FROM lines JOIN videos v ON v.id = lines.video_id GROUP BY v.id, v.title, v.season ORDER BY net DESC, label LIMIT ${MAX_ROWS}`,
-  // The four ways of selling, each one present.
+  // The five ways of selling, each one present.
   kind: (r) => sql`
-    WITH ${lines(r)}, kinds(kind, position) AS (VALUES ('purchase', 1), ('rental', 2), ('bundle', 3), ('gift', 4))
+    WITH ${lines(r)}, kinds(kind, position) AS (VALUES ('purchase', 1), ('rental', 2), ('bundle', 3), ('gift', 4), ('pass', 5))
     SELECT kinds.kind AS key, kinds.kind AS label, ${sums}
     FROM kinds LEFT JOIN lines ON lines.sale_kind = kinds.kind GROUP BY kinds.kind, kinds.position ORDER BY kinds.position`,
 };
@@ -62,6 +62,26 @@ export function createReportRepository(db: Database) {
         rows<Record<string, unknown>>(db, sql`WITH ${lines(r)} SELECT ${sums} FROM lines`),
       ]);
       return { rows: found.map((f) => ({ key: String(f.key), label: String(f.label), ...numbers(f) })), total: numbers(total!) };
+    },
+
+    /**
+     * Passes (CONTRACT §14) by product over the range: periods sold (first purchases and renewals,
+     * told apart by the sale's reference), what they brought in, and how many are live now and renew.
+     */
+    async passes(r: DayRange) {
+      const found = await rows<Record<string, unknown>>(
+        db,
+        sql`SELECT pp.id, pp.title, pp.hours, pp.price, pp.active,
+                   count(p.id)::int AS sold,
+                   count(p.id) FILTER (WHERE p.reference LIKE 'pass-renewal-%' OR p.reference LIKE 'pass-ratiba-%')::int AS renewals,
+                   coalesce(sum(p.amount), 0)::int AS revenue,
+                   (SELECT count(*) FROM customer_passes cp WHERE cp.pass_id = pp.id AND cp.starts_at <= now() AND cp.ends_at > now())::int AS live,
+                   (SELECT count(*) FROM customer_passes cp WHERE cp.pass_id = pp.id AND cp.ends_at > now() AND cp.renewal <> 'off')::int AS renewing
+              FROM pass_products pp LEFT JOIN customer_passes c ON c.pass_id = pp.id
+              LEFT JOIN pass_periods p ON p.customer_pass_id = c.id AND ${within(sql`p.created_at`, r)}
+             GROUP BY pp.id ORDER BY revenue DESC, pp.id LIMIT ${MAX_ROWS}`,
+      );
+      return found.map((f) => ({ pass_id: Number(f.id), title: String(f.title), hours: Number(f.hours), price: Number(f.price), active: Boolean(f.active), sold: Number(f.sold), renewals: Number(f.renewals), revenue: Number(f.revenue), live: Number(f.live), renewing: Number(f.renewing) }));
     },
 
     /**

@@ -95,12 +95,13 @@ describe.each(engines())('sales reports in the back office on %s', (engine) => {
     ]);
   });
 
-  it('splits purchases, rentals, bundles and gifts, a refund subtracting from the kind it was sold as', async () => {
+  it('splits purchases, rentals, bundles, gifts and passes (every way present, sold or not), a refund subtracting from the kind it was sold as', async () => {
     expect(figures(await report(`/revenue/kind${march}`))).toEqual([
       ['purchase', 1, 1, 70, 70, 0],
       ['rental', 1, 1, 25, 0, 25],
       ['bundle', 2, 1, 360, 0, 360],
       ['gift', 1, 1, 50, 0, 50],
+      ['pass', 0, 0, 0, 0, 0],
     ]);
   });
 

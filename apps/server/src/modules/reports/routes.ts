@@ -36,7 +36,7 @@ export const reportRoutes =
       {
         schema: {
           tags,
-          summary: 'Revenue by day, DJ, genre, video or way of selling (purchase, rental, bundle, gift), over Nairobi days',
+          summary: 'Revenue by day, DJ, genre, video or way of selling (purchase, rental, bundle, gift, pass), over Nairobi days',
           params: z.object({ by: z.enum(REVENUE_REPORTS) }),
           querystring: reportQuerySchema,
           response: { 200: revenueReportSchema, ...errors },
@@ -47,6 +47,28 @@ export const reportRoutes =
         const found = await repo.revenue(request.params.by, range);
         reply.headers(noStore);
         return { ...range, ...found };
+      },
+    );
+    const passRow = z.object({ pass_id: z.number().int(), title: z.string(), hours: z.number().int(), price: z.number().int(), active: z.boolean(), sold: z.number().int(), renewals: z.number().int(), revenue: z.number().int(), live: z.number().int(), renewing: z.number().int() });
+    app.get(
+      '/reports/passes',
+      {
+        schema: {
+          tags,
+          summary: 'Passes by product over Nairobi days: periods sold and renewed, pass revenue, live passes and those set to renew; format=csv for a spreadsheet',
+          querystring: reportQuerySchema.extend({ format: z.enum(['json', 'csv']).optional() }),
+          response: { 200: z.union([z.object({ from: z.string(), to: z.string(), rows: z.array(passRow) }), z.string()]), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const range = dayRange(request.query);
+        const found = await repo.passes(range);
+        reply.headers(noStore);
+        if (request.query.format !== 'csv') return { ...range, rows: found };
+        const head = 'pass_id,title,hours,price,active,sold,renewals,revenue,live,renewing';
+        const cell = (v: unknown) => (typeof v === 'string' ? `"${(/^[=+\-@\t\r]/.test(v) ? `'${v}` : v).replaceAll('"', '""')}"` : String(v));
+        const csv = [head, ...found.map((f) => [f.pass_id, f.title, f.hours, f.price, f.active, f.sold, f.renewals, f.revenue, f.live, f.renewing].map(cell).join(','))].join('\n');
+        return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="passes-${range.from}-${range.to}.csv"`).send(csv);
       },
     );
     app.get(

@@ -14,7 +14,8 @@ export interface PassOrder extends PaidOrder {
   renewal?: 'prompt' | 'standing_order' | undefined;
 }
 
-export const passOrder = (passId: number, promoCode?: string | null, renewal?: PassOrder['renewal'], reference = `pass-${randomUUID()}`): PassOrder => ({
+/** A pass's order; a renewal's reference says so (pass-renewal-..., pass-ratiba-<M-Pesa receipt>), which the report counts by. */
+export const passOrder = (passId: number, promoCode?: string | null, renewal?: PassOrder['renewal'], reference = `pass-${renewal ? 'renewal-' : ''}${randomUUID()}`): PassOrder => ({
   kind: 'pass',
   reference,
   pass_id: passId,

@@ -299,6 +299,23 @@ describe.each(engines())('passes on %s', (engine) => {
     expect(res.json<{ detail: string }>().detail).toContain('cannot renew by standing order');
   });
 
+  it('reports pass revenue, renewals and live passes by product, and as CSV; revenue by way of selling has passes', async () => {
+    const report = await t.app.inject({ url: '/api/admin/reports/passes', headers: await staff() });
+    expect(report.statusCode, report.body).toBe(200);
+    const day = report.json<{ rows: { pass_id: number; sold: number; renewals: number; revenue: number; live: number }[] }>().rows.find((r) => r.pass_id === dayPass)!;
+    expect(day.renewals).toBeGreaterThanOrEqual(2); // the prompted one and the Ratiba one
+    expect(day.sold).toBeGreaterThan(day.renewals);
+    expect(day.revenue).toBe(day.sold * 20);
+    expect(day.live).toBeGreaterThan(0);
+    const csv = await t.app.inject({ url: '/api/admin/reports/passes?format=csv', headers: await staff() });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\n')[0]).toBe('pass_id,title,hours,price,active,sold,renewals,revenue,live,renewing');
+    const kinds = (await t.app.inject({ url: '/api/admin/reports/revenue/kind', headers: await staff() })).json<{ rows: { key: string; sales: number }[] }>();
+    const passSales = Number(((await db().execute(sql`SELECT coalesce(sum(amount), 0)::int AS n FROM sale_lines WHERE kind = 'pass'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    expect(kinds.rows.find((r) => r.key === 'pass')!.sales).toBe(passSales);
+    expect((await t.app.inject({ url: '/api/admin/reports/passes', headers: (await signedInCustomer(t.app)).auth })).statusCode).toBe(403);
+  });
+
   it('staff see customers’ passes, and a product bought by someone cannot be deleted, only withdrawn', async () => {
     const list = await t.app.inject({ url: '/api/admin/customer-passes', headers: await staff() });
     expect(list.statusCode).toBe(200);
