@@ -80,6 +80,8 @@ export function storefrontPwa() {
     },
     workbox: {
       globPatterns: ['**/*.{js,css,html}'],
+      // Web Push: showing a push and opening its page on a tap (public/push-sw.js, a few lines).
+      importScripts: ['push-sw.js'],
       manifestTransforms: [shellOnly(outDir)],
       // Pages are the NetworkFirst rule below: the precached index.html is only its last resort.
       navigateFallback: null,

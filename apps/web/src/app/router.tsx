@@ -2,13 +2,14 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from './layout/app-layout.tsx';
 import { lazyThemed } from '../components/lazy-themed.tsx';
-import { HomeScreen } from '../features/catalog/routes/home.tsx';
+import HomeScreen from './routes/home.tsx';
 import { loadAccountMessages } from '../features/account/messages.ts';
 import { loadAuthMessages } from '../features/auth/messages.ts';
 import { loadCartMessages } from '../features/cart/messages.ts';
 import { loadContentMessages } from '../features/content/messages.ts';
 import { loadDepositMessages } from '../features/deposit/messages.ts';
 import { loadNotFoundMessages } from '../features/not-found/messages.ts';
+import { loadNotifyMessages } from '../features/notifications/messages.ts';
 import { loadPlayerMessages } from '../features/player/messages.ts';
 import { loadReceiptMessages } from '../features/receipt/messages.ts';
 import { loadSearchMessages } from '../features/search/messages.ts';
@@ -18,8 +19,8 @@ import { loadSearchMessages } from '../features/search/messages.ts';
 // and, for the screens built with MUI components, with the theme (lazyThemed).
 const withMessages = <T,>(code: Promise<T>, ...messages: Promise<void>[]) => Promise.all([code, ...messages]).then(([screen]) => screen);
 const lists = () => import('../features/catalog/routes/lists.tsx');
-// The DJ's page with the DJ's pass on offer (the cart's words come with it).
-const DjScreen = lazyThemed(() => withMessages(import('./routes/dj.tsx'), loadCartMessages()).then((m) => m.default));
+// The DJ's page with Follow and the DJ's pass on offer (the cart's and the follow button's words come with it).
+const DjScreen = lazyThemed(() => withMessages(import('./routes/dj.tsx'), loadCartMessages(), loadNotifyMessages()).then((m) => m.default));
 const PopularScreen = lazyThemed(() => import('../features/catalog/routes/popular.tsx').then((m) => m.default));
 const GenreScreen = lazyThemed(() => import('../features/catalog/routes/genre.tsx').then((m) => m.default));
 const DeejaysScreen = lazyThemed(() => import('../features/catalog/routes/deejays.tsx').then((m) => m.default));
@@ -30,18 +31,18 @@ const TrendScreen = lazyThemed(() => lists().then((m) => m.TrendScreen));
 const GuideScreen = lazyThemed(() => lists().then((m) => m.GuideScreen));
 const SearchScreen = lazyThemed(() => withMessages(import('../features/search/routes/search.tsx'), loadSearchMessages()).then((m) => m.default));
 // A video's page is plain elements like the home page (its buy dialog brings the theme when it opens).
-const VideoScreen = lazy(() => withMessages(import('./routes/video.tsx'), loadCartMessages()));
+const VideoScreen = lazy(() => withMessages(import('./routes/video.tsx'), loadCartMessages(), loadNotifyMessages()));
 // Plain elements: kept by the service worker with the shell, so the Saved list opens offline (decision 0035).
 const SavedScreen = lazy(() => import('./routes/saved.tsx'));
 const WatchScreen = lazyThemed(() => withMessages(import('./routes/watch.tsx'), loadPlayerMessages(), loadCartMessages()).then((m) => m.default));
 const ContactScreen = lazyThemed(() => withMessages(import('../features/content/routes/contact.tsx'), loadContentMessages()).then((m) => m.default));
 const AboutScreen = lazyThemed(() => withMessages(import('../features/content/routes/about.tsx'), loadContentMessages()).then((m) => m.default));
-const NotificationsScreen = lazyThemed(() => withMessages(import('../features/content/routes/notifications.tsx'), loadContentMessages()).then((m) => m.default));
+const NotificationsScreen = lazyThemed(() => withMessages(import('./routes/notifications.tsx'), loadContentMessages(), loadNotifyMessages()).then((m) => m.default));
 const NotFoundScreen = lazyThemed(() => withMessages(import('../features/not-found/not-found.tsx'), loadNotFoundMessages()).then((m) => m.default));
 const AuthenticateScreen = lazyThemed(() => withMessages(import('../features/auth/routes/authenticate.tsx'), loadAuthMessages()).then((m) => m.default));
 const SignInLinkScreen = lazyThemed(() => withMessages(import('../features/auth/routes/sign-in-link.tsx'), loadAuthMessages()).then((m) => m.default));
 const PasswordResetScreen = lazyThemed(() => withMessages(import('../features/auth/routes/password-reset.tsx'), loadAuthMessages()).then((m) => m.default));
-const AccountScreen = lazyThemed(() => withMessages(import('../features/account/routes/account.tsx'), loadAccountMessages()).then((m) => m.default));
+const AccountScreen = lazyThemed(() => withMessages(import('./routes/account.tsx'), loadAccountMessages(), loadNotifyMessages()).then((m) => m.default));
 const ProfileScreen = lazyThemed(() => withMessages(import('../features/account/routes/profile.tsx'), loadAccountMessages()).then((m) => m.default));
 const DepositScreen = lazyThemed(() => withMessages(import('../features/deposit/routes/deposit.tsx'), loadDepositMessages()).then((m) => m.default));
 const CartScreen = lazyThemed(() => withMessages(import('../features/cart/routes/cart.tsx'), loadCartMessages()).then((m) => m.default));

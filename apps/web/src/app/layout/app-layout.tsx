@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { STORE_NAME } from '../../lib/store-info.ts';
 import { AccountLink } from './account-link.tsx';
 import { CartLink } from './cart-link.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 import { DjTabs } from './dj-tabs.tsx';
 import { Footer } from './footer.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -77,6 +78,7 @@ export function AppLayout() {
             VSK
           </Link>
           <SearchBox />
+          <NotificationBell />
           <CartLink />
           <AccountLink />
         </div>

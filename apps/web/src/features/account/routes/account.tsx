@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Deposit } from '@store/contract';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
@@ -21,8 +22,15 @@ import { HiddenByFamilyLock } from '../../../components/family-lock-note.tsx';
 
 const menuSx = { display: 'block', px: 2, py: 1.1, color: 'text.primary', textDecoration: 'none', borderRadius: 1, '&:hover': { bgcolor: 'action.hover' } } as const;
 
-/** /account: the account's side menu and, beside it, the part chosen (seed §2). */
-export default function AccountScreen() {
+/** A part other features give the account page (the app composes them): its menu entry and what it shows. */
+export interface AccountSection {
+  key: string;
+  label: string;
+  element: ReactNode;
+}
+
+/** /account: the account's side menu and, beside it, the part chosen (seed §2); `sections`: the app's further parts. */
+export default function AccountScreen({ sections = [] }: { sections?: AccountSection[] }) {
   const t = useT();
   const info = useGuardedInfo();
   const [params] = useSearchParams();
@@ -43,6 +51,7 @@ export default function AccountScreen() {
     { key: 'receipts', label: t('account.receipts.title'), href: '/account?section=receipts' },
     { key: 'activity', label: t('account.activity.title'), href: '/account?section=activity' },
     { key: 'family', label: t('account.family.title'), href: '/account?section=family' },
+    ...sections.map((x) => ({ key: x.key, label: x.label, href: `/account?section=${x.key}` })),
     { key: 'deposits', label: t('account.deposit_history'), href: '/account?section=deposits' },
     { key: 'setting', label: t('account.menu.setting'), href: '/profile?edit=1' },
     { key: 'deposit', label: t('account.menu.deposit'), href: '/deposit' },
@@ -87,6 +96,8 @@ export default function AccountScreen() {
             <ReceiptsList />
           ) : section === 'family' ? (
             <FamilyLockCard />
+          ) : sections.some((x) => x.key === section) ? (
+            sections.find((x) => x.key === section)!.element
           ) : section === 'deposits' ? (
             <>
               <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

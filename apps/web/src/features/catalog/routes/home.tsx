@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { VideoRail } from '../../../components/video-rail.tsx';
 import { useDjTotals } from '../api/get-djs.ts';
 import { useGenreTotals } from '../api/get-genres.ts';
@@ -48,8 +49,8 @@ function DjBlocks() {
   );
 }
 
-/** The home page (seed §2): the hero of the 10 newest, then its sections, each with a 'more' link. */
-export function HomeScreen() {
+/** The home page (seed §2): the hero of the 10 newest, then its sections, each with a 'more' link; `firstRail` (the app's): Continue watching. */
+export function HomeScreen({ firstRail }: { firstRail?: ReactNode }) {
   const t = useT();
   const newest = useVideos({ page_size: HOME_SECTION, ordering: '-date_uploaded' });
   return (
@@ -57,6 +58,7 @@ export function HomeScreen() {
       <HeroSlider videos={newest.data?.results} isLoading={newest.isPending} />
       {newest.isError && <VideoRail title={t('catalog.newest')} moreHref="/new" videos={undefined} isError onRetry={() => void newest.refetch()} />}
       <div className="home-rails">
+        {firstRail}
         <QueryRail title={t('catalog.suggestions')} moreHref="/suggestions" query={{ page_size: HOME_SECTION, suggest: true, ordering: '-date_uploaded' }} emptyText={t('catalog.suggestions_empty')} />
         {/* One rail at a time as each comes near the screen: a phone renders the two it can see, not four at once. */}
         <LazySection minHeight={RAIL_HEIGHT}>

@@ -1,19 +1,36 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { useNotifications } from '../api/get-content.ts';
 import { useT } from '../../../lib/i18n.ts';
 
-/** /notifications: the store's news, newest first. */
-export default function NotificationsScreen() {
+/**
+ * /notifications: the store's news, newest first; `forYou` (the app's): the customer's own above it,
+ * under `forYouTitle`, and `newsTitle` over the store's.
+ */
+export default function NotificationsScreen({ forYou, forYouTitle, newsTitle }: { forYou?: ReactNode; forYouTitle?: string; newsTitle?: string }) {
   const t = useT();
   const q = useNotifications();
   return (
     <Box sx={pageSx}>
       <PageTitle>{t('content.notifications_title')}</PageTitle>
+      {forYou && (
+        <Box component="section" aria-labelledby="for-you" sx={{ mb: 3 }}>
+          <Typography id="for-you" variant="h6" component="h2" sx={{ mb: 1 }}>
+            {forYouTitle}
+          </Typography>
+          {forYou}
+        </Box>
+      )}
+      {newsTitle && (
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {newsTitle}
+        </Typography>
+      )}
       {q.isError ? (
         <ErrorState onRetry={() => void q.refetch()} />
       ) : q.isPending ? (
