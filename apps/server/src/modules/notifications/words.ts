@@ -22,7 +22,9 @@ const WORDS: Record<Language, Record<NotificationKind, Say>> = {
         ? { title: 'Pass renewed', body: `${s(p.title)} was renewed${p.ends_at ? ` until ${s(p.ends_at)}` : ''}.` }
         : p.outcome === 'prompt'
           ? { title: 'Renew your pass', body: `Approve the M-Pesa prompt to renew ${s(p.title)}.` }
-          : { title: 'Pass not renewed', body: `${s(p.title)} could not be renewed and has ended. Renew it in one tap.` },
+          : p.outcome === 'credited'
+            ? { title: 'Payment kept on your balance', body: `Your M-Pesa payment of ${s(p.amount)} did not renew ${s(p.title)}, so it is on your balance to spend in the store.` }
+            : { title: 'Pass not renewed', body: `${s(p.title)} could not be renewed and has ended. Renew it in one tap.` },
     gift_received: (p) => ({ title: 'You have a gift', body: `${s(p.from)} sent you ${s(p.title)}.` }),
     gift_claimed: (p) => ({ title: 'Your gift was claimed', body: `${s(p.title)} is theirs to watch now.` }),
     refund: (p) => ({ title: 'Refund', body: p.to === 'mpesa' ? `${s(p.amount)} for ${s(p.title)} is on its way to your M-Pesa.` : `${s(p.amount)} for ${s(p.title)} is back on your balance.` }),
@@ -37,7 +39,9 @@ const WORDS: Record<Language, Record<NotificationKind, Say>> = {
         ? { title: 'Pasi imefanywa upya', body: `${s(p.title)} imefanywa upya${p.ends_at ? ` hadi ${s(p.ends_at)}` : ''}.` }
         : p.outcome === 'prompt'
           ? { title: 'Fanya upya pasi yako', body: `Kubali ombi la M-Pesa ili kufanya upya ${s(p.title)}.` }
-          : { title: 'Pasi haikufanywa upya', body: `${s(p.title)} haikuweza kufanywa upya na imeisha. Ifanye upya kwa mguso mmoja.` },
+          : p.outcome === 'credited'
+            ? { title: 'Malipo yamewekwa kwenye salio lako', body: `Malipo yako ya M-Pesa ya ${s(p.amount)} hayakufanya upya ${s(p.title)}, kwa hivyo yako kwenye salio lako kutumia dukani.` }
+            : { title: 'Pasi haikufanywa upya', body: `${s(p.title)} haikuweza kufanywa upya na imeisha. Ifanye upya kwa mguso mmoja.` },
     gift_received: (p) => ({ title: 'Una zawadi', body: `${s(p.from)} amekutumia ${s(p.title)}.` }),
     gift_claimed: (p) => ({ title: 'Zawadi yako imepokelewa', body: `${s(p.title)} sasa ni yao kutazama.` }),
     refund: (p) => ({ title: 'Kurejeshewa pesa', body: p.to === 'mpesa' ? `${s(p.amount)} za ${s(p.title)} zinatumwa kwa M-Pesa yako.` : `${s(p.amount)} za ${s(p.title)} zimerudi kwenye salio lako.` }),

@@ -22,6 +22,8 @@ export function createPaybill(deps: {
   db: Database;
   log: FastifyBaseLogger;
   payingFor: (purpose: string) => PaymentHandler | undefined;
+  /** Told of a deduction on an order no longer live (cancelled, failed): only credited, so the customer can be told. */
+  creditedFor?: (purpose: string) => PaymentHandler | undefined;
   inSavepoint: (tx: Database, what: string, orderId: number, fn: (sp: Database) => Promise<void>) => Promise<void>;
 }) {
   const { db, log } = deps;
@@ -58,7 +60,11 @@ export function createPaybill(deps: {
           current = moved ?? order;
         }
         // Cancelled (or failed) orders sell nothing: the money stays on the balance, never lost.
-        if (current.state !== 'active') return 'credited';
+        if (current.state !== 'active') {
+          const told = deps.creditedFor?.(current.purpose);
+          if (told) await deps.inSavepoint(tx, 'payment', current.id, (sp) => told(sp, { userId: current.userId, amount: p.amount, transId: p.transId, order: current }));
+          return 'credited';
+        }
         const handler = deps.payingFor(current.purpose);
         if (handler) await deps.inSavepoint(tx, 'payment', current.id, (sp) => handler(sp, { userId: current.userId, amount: p.amount, transId: p.transId, order: current }));
         return 'credited';

@@ -52,6 +52,7 @@ export function createStandingOrders(deps: { db: Database; daraja: DarajaClient;
   const { db, daraja, log } = deps;
   const onPayment = new Map<string, PaymentHandler>();
   const onResult = new Map<string, ResultHandler>();
+  const onCredited = new Map<string, PaymentHandler>();
 
   const live = async (purpose: string, subjectId: number) =>
     (await db.select().from(standingOrders).where(and(eq(standingOrders.purpose, purpose), eq(standingOrders.subjectId, subjectId), inArray(standingOrders.state, [...LIVE]))))[0];
@@ -80,7 +81,7 @@ export function createStandingOrders(deps: { db: Database; daraja: DarajaClient;
     });
   }
 
-  const paybill = createPaybill({ db, log, payingFor: (purpose) => onPayment.get(purpose), inSavepoint });
+  const paybill = createPaybill({ db, log, payingFor: (purpose) => onPayment.get(purpose), creditedFor: (purpose) => onCredited.get(purpose), inSavepoint });
 
   return {
     /**
@@ -154,6 +155,11 @@ export function createStandingOrders(deps: { db: Database; daraja: DarajaClient;
     onPayment(purpose: string, handler: PaymentHandler) {
       if (onPayment.has(purpose)) throw new Error(`a payment handler for ${purpose} is already registered`);
       onPayment.set(purpose, handler);
+    },
+    /** Told of a deduction that arrived after the order was cancelled or failed: it is on the balance, nothing is sold. */
+    onCredited(purpose: string, handler: PaymentHandler) {
+      if (onCredited.has(purpose)) throw new Error(`a credited handler for ${purpose} is already registered`);
+      onCredited.set(purpose, handler);
     },
     onResult(purpose: string, handler: ResultHandler) {
       if (onResult.has(purpose)) throw new Error(`a result handler for ${purpose} is already registered`);

@@ -11,6 +11,7 @@ import { engines } from '../../../../test/helpers/engines.ts';
 import { signedInCustomer, signedInStaff } from '../../../../test/helpers/accounts.ts';
 import { insertFixtureCatalogue } from '../../../../test/helpers/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+import { notificationKit } from '../../../../test/helpers/notifications.ts';
 
 type Customer = Awaited<ReturnType<typeof signedInCustomer>>;
 const HOUR = 3600_000;
@@ -57,6 +58,7 @@ describe.each(engines())('passes on %s', (engine) => {
   afterAll(() => t.close());
 
   const db = () => t.database.db as Database;
+  const kit = notificationKit(() => t);
   let staffAuth: Record<string, string> | undefined;
   const staff = async () => (staffAuth ??= (await signedInStaff(t.app)).auth);
   async function product(body: object): Promise<number> {
@@ -264,6 +266,7 @@ describe.each(engines())('passes on %s', (engine) => {
 
   it('renews by a Ratiba standing order: a deduction posted twice extends once; after renewal is off a deduction goes to the balance', async () => {
     const c = await customerWith(20);
+    await kit.setLanguage(c.id, 'sw');
     const phone = `2547126${String(++phones).padStart(5, '0')}`;
     const bought = (await buy(c, dayPass)).json<PassBought>().pass;
     const on = await t.app.inject({ method: 'PUT', url: `/api/passes/mine/${bought.id}/renewal`, headers: c.auth, payload: { renewal: 'standing_order', phone_number: phone } });
@@ -287,6 +290,11 @@ describe.each(engines())('passes on %s', (engine) => {
     expect(Date.parse((await mine(c))[0]!.ends_at) - Date.parse(bought.ends_at)).toBe(24 * HOUR);
     const entries = await db().select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, c.id), eq(ledgerEntries.kind, 'pass')));
     expect(entries.length).toBe(2);
+    // Told in their language, once each however often M-Pesa delivered: renewed, then kept on the balance.
+    await kit.drain(['notify']);
+    const told = (await kit.mine(c)).results.filter((n) => n.kind === 'pass_renewal');
+    expect(told.map((n) => n.title).sort()).toEqual(['Malipo yamewekwa kwenye salio lako', 'Pasi imefanywa upya']);
+    expect(told.find((n) => n.title === 'Malipo yamewekwa kwenye salio lako')!.body).toContain('Ksh 20');
     await books();
   });
 

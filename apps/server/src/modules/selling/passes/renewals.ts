@@ -48,6 +48,12 @@ export function createPassRenewals(deps: { db: Database; deposits: DepositServic
     await tellPass(tx, { userId: p.userId, kind: 'pass_renewal', title: found.product.title, outcome: 'renewed', endsAt: new Date(sold.body.pass.ends_at), dedupeKey: `renewed:${p.transId}` });
   });
 
+  // A deduction after renewal was turned off (the order cancelled here, still live on *334#): on the balance, and they are told.
+  deps.standingOrders?.onCredited('pass', async (tx, p) => {
+    const found = await repo.byId(tx, p.order.subjectId ?? 0);
+    await tellPass(tx, { userId: p.userId, kind: 'pass_renewal', title: found?.product.title ?? p.order.name, outcome: 'credited', amount: p.amount, endsAt: found?.pass.endsAt ?? new Date(), dedupeKey: `credited:${p.transId}` });
+  });
+
   deps.standingOrders?.onResult('pass', async (tx, r) => {
     if (r.ok) return;
     const found = await repo.byId(tx, r.order.subjectId ?? 0);
