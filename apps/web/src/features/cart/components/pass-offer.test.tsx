@@ -82,4 +82,22 @@ describe('passes on a video’s page', () => {
     expect(screen.queryByRole('button', { name: 'Buy' })).toBeNull();
     expect(localStorage.getItem('balance')).toBe('480');
   });
+
+  it('offers a pass that covers only this video so far without "and 0 more"', async () => {
+    localStorage.setItem('authorized', 'true');
+    mockApi((url) => {
+      if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
+      if (url.pathname === '/api/info/') return info(0);
+      if (url.pathname === '/api/videoDetails/3/') return { ...film(), owned: false, rental: null, price_for_you: 200, pass: null };
+      if (url.pathname === '/api/passes/') return [{ ...products[1]!, video_count: 1 }];
+      return emptyPage;
+    });
+    renderApp(
+      <Routes>
+        <Route path="/video/:id" element={<BuyActions video={film()} />} />
+      </Routes>,
+      '/video/3',
+    );
+    expect(await screen.findByRole('button', { name: 'Watch it with DJ Zamu day pass · Ksh 20' })).toBeInTheDocument();
+  });
 });

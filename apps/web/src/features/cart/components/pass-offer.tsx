@@ -89,7 +89,8 @@ export function VideoPassOffer({ video }: { video: Video & { passes?: PassProduc
   return (
     <div className="pass-offer">
       <button type="button" className="pass-offer-button" onClick={() => open('buy')} {...preload}>
-        {t('cart.pass.watch_this', { count: Math.max(0, product.video_count - 1), title: product.title, amount: formatKsh(product.price) })}
+        {/* "and 0 more" says nothing: a pass of this one video so far is offered for it alone. */}
+        {product.video_count > 1 ? t('cart.pass.watch_this', { count: product.video_count - 1, title: product.title, amount: formatKsh(product.price) }) : t('cart.pass.watch_with', { title: product.title, amount: formatKsh(product.price) })}
       </button>
       {dialog}
     </div>

@@ -37,6 +37,8 @@ describe('the end of a payment', () => {
     expect(await screen.findByRole('heading', { name: 'Asante! Your pass is live' })).toBeInTheDocument();
     expect(screen.getByText('Every video it covers plays for the next 7 days.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Play Nairobi Heist' })).toHaveAttribute('href', '/watch/3?play=1');
+    // A pass owns nothing: no "Everything you own is in Your List".
+    expect(screen.queryByText(/Everything you own is in/)).toBeNull();
   });
 
   it('says a rental’s hours start at the first play, and plays it', async () => {

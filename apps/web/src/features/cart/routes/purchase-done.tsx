@@ -115,7 +115,8 @@ export default function PurchaseDoneScreen() {
           ))}
         </Box>
       )}
-      {!gift && (
+      {/* A pass owns nothing: what it covers plays until it ends (the line above says so). */}
+      {!gift && done.kind !== 'pass' && (
         <Typography variant="body2" sx={{ mt: 3 }}>
           {t('cart.done.owned_is_in')}{' '}
           <Link to="/account?section=list" style={{ color: 'inherit' }}>
