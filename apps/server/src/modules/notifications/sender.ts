@@ -65,7 +65,8 @@ export function sendJobHandler(deps: SenderDeps) {
         FROM notification_deliveries d
         JOIN customer_notifications n ON n.id = d.notification_id
         LEFT JOIN profiles p ON p.user_id = n.user_id
-        LEFT JOIN push_subscriptions s ON s.id = d.subscription_id
+        -- A browser another account has signed in to since (its subscription moved) is not this customer's any more.
+        LEFT JOIN push_subscriptions s ON s.id = d.subscription_id AND s.user_id = n.user_id
         WHERE d.id = ${deliveryId}`)) as unknown as { rows: DeliveryRow[] };
     const d = result.rows[0];
     if (!d || d.state !== 'queued') return;
@@ -76,7 +77,7 @@ export function sendJobHandler(deps: SenderDeps) {
         if (!d.phone_number) return void (await mark(d.id, 'failed', 'No phone number.'));
         await deps.sms.send({ to: d.phone_number, text: `${title}: ${body} ${deps.publicUrl}${d.url}` });
       } else {
-        // The subscription went (unsubscribed, or removed after a 410) before its turn.
+        // The subscription went (unsubscribed, removed after a 410, or moved to another account) before its turn.
         if (!d.endpoint || !d.p256dh || !d.auth) return void (await mark(d.id, 'removed', 'The subscription is gone.'));
         const payload: PushPayload = { id: d.notification_id, kind: d.kind, title, body, url: d.url, tag: `${d.kind}:${d.notification_id}` };
         await push(deps, { endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }, JSON.stringify(payload));
