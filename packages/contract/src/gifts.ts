@@ -3,6 +3,7 @@ import { idSchema } from './common.ts';
 import { emailSchema } from './accounts.ts';
 import { imageVariantSchema } from './catalog.ts';
 import { kenyanPhoneSchema } from './phone.ts';
+import { customerPassSchema } from './passes.ts';
 import { ageConfirmedField } from './ratings.ts';
 
 /** A gift's life: paid and told to its recipient (`sent`), claimed by them, or back with its giver after 30 days. */
@@ -13,13 +14,15 @@ export type GiftState = (typeof GIFT_STATES)[number];
 export const MAX_GIFT_MESSAGE = 300;
 
 /**
- * POST /api/gifts/ (CONTRACT §11): videos or a bundle, for a phone or an e-mail address, paid like a
+ * POST /api/gifts/ (CONTRACT §11, §14): videos, a bundle or a pass, for a phone or an e-mail address, paid like a
  * purchase (balance, else `phone_number` for one M-Pesa prompt for the shortfall; one promo code).
  */
 export const giftInputSchema = z
   .object({
     video_ids: z.array(idSchema()).min(1, 'Choose at least one video.').max(100, 'At most 100 videos at once.').optional(),
     bundle_id: idSchema().optional(),
+    /** A pass (CONTRACT §14): the recipient's claim gives them one period of it. */
+    pass_id: idSchema().optional(),
     to_phone: kenyanPhoneSchema().optional(),
     to_email: emailSchema.optional(),
     message: z.string().trim().max(MAX_GIFT_MESSAGE, 'The message must be at most 300 characters.').optional().default(''),
@@ -29,7 +32,7 @@ export const giftInputSchema = z
     ...ageConfirmedField,
   })
   .superRefine((g, ctx) => {
-    if ((g.video_ids === undefined) === (g.bundle_id === undefined)) ctx.addIssue({ code: 'custom', path: ['video_ids'], message: 'Give either videos or a bundle.' });
+    if ([g.video_ids, g.bundle_id, g.pass_id].filter((x) => x !== undefined).length !== 1) ctx.addIssue({ code: 'custom', path: ['video_ids'], message: 'Give either videos, a bundle or a pass.' });
     if ((g.to_phone === undefined) === (g.to_email === undefined)) ctx.addIssue({ code: 'custom', path: ['to_phone'], message: 'Give the recipient’s phone number or e-mail address.' });
   });
 export type GiftInput = z.input<typeof giftInputSchema>;
@@ -45,7 +48,8 @@ export const giftSchema = z
     state: z.enum(GIFT_STATES),
     video_ids: z.array(z.number().int()),
     bundle_id: z.number().int().nullable(),
-    title: z.string().describe('The bundle’s title, or the videos’ titles'),
+    pass_id: z.number().int().nullable().describe('A pass given (CONTRACT §14): no videos'),
+    title: z.string().describe('The bundle’s or pass’s title, or the videos’ titles'),
     image: z.string().nullable(),
     from: z.string().describe('The giver’s name'),
     to: z.string().nullable().describe('The recipient’s phone or e-mail, masked; only to the giver'),
@@ -84,6 +88,7 @@ export const giftClaimResultSchema = z.object({
   video_ids: z.array(z.number().int()).describe('Videos the recipient owns from this gift'),
   credited: z.number().int().describe('Ksh put on the balance for videos already owned'),
   balance: z.number().int(),
+  pass: customerPassSchema.nullable().optional().describe('A pass given: the recipient’s pass, one period longer'),
 });
 export type GiftClaimResult = z.infer<typeof giftClaimResultSchema>;
 
@@ -100,6 +105,7 @@ export const adminGiftSchema = z.object({
   title: z.string(),
   video_ids: z.array(z.number().int()),
   bundle_id: z.number().int().nullable(),
+  pass_id: z.number().int().nullable(),
   amount: z.number().int(),
   created_at: z.string(),
   expires_at: z.string(),

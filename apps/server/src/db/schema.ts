@@ -20,7 +20,7 @@
  * - schema/app-meta.ts  appMeta (written by src/demo)
  *
  * Foreign keys make the only imports among them, one way: accounts imports catalog; the others
- * import accounts and catalog; selling also imports wallet (sale lines). No circle.
+ * import accounts and catalog; selling also imports wallet (sale lines) and passes (a gift's pass). No circle.
  */
 export * from './schema/catalog.ts';
 export * from './schema/accounts.ts';

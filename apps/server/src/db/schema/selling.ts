@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { videos } from './catalog.ts';
+import { passProducts } from './passes.ts';
 import { saleLines } from './wallet.ts';
 
 /** A video a customer bought. Refunded purchases keep their row; ownership is the unrefunded one. */
@@ -127,6 +128,8 @@ export const gifts = pgTable(
     message: text('message').notNull().default(''),
     bundleId: integer('bundle_id').references(() => bundles.id, { onDelete: 'set null' }),
     videoIds: integer('video_ids').array().notNull(),
+    /** A pass given (migration 0032): no videos, no bundle; claimed as one period of it. */
+    passId: integer('pass_id').references(() => passProducts.id, { onDelete: 'restrict' }),
     title: text('title').notNull(),
     amount: integer('amount').notNull(),
     reference: text('reference').notNull(),
@@ -147,6 +150,7 @@ export const gifts = pgTable(
     index('gifts_unclaimed_idx').on(t.expiresAt).where(sql`${t.state} = 'sent'`),
     check('gifts_state_known', sql`${t.state} IN ('sent', 'claimed', 'returned')`),
     check('gifts_one_recipient_address', sql`(${t.toPhone} IS NULL) <> (${t.toEmail} IS NULL)`),
+    check('gifts_pass_alone', sql`${t.passId} IS NULL OR (${t.bundleId} IS NULL AND cardinality(${t.videoIds}) = 0)`),
     check('gifts_claimed_has_recipient', sql`(${t.state} = 'claimed') = (${t.recipientId} IS NOT NULL)`),
     check('gifts_amount_not_negative', sql`${t.amount} >= 0`),
   ],

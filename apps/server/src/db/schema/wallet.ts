@@ -40,7 +40,7 @@ export const saleLines = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    /** The video sold; null on a pass's line (kind 'pass', migration 0028), which sells no one video. */
+    /** The video sold; null on a line that sells no one video: a pass's, a pass given (migration 0032) and its return. */
     videoId: integer('video_id').references(() => videos.id, { onDelete: 'restrict' }),
     /** The video's DJ at the time of the sale. */
     djId: integer('dj_id').references(() => djs.id, { onDelete: 'set null' }),

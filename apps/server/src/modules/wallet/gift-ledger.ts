@@ -6,19 +6,22 @@ import { postLedgerEntry } from './wallet.ts';
 export type GiftRow = typeof gifts.$inferSelect;
 type SaleLine = typeof saleLines.$inferSelect;
 
-/** What a claim did: the videos the recipient now owns from it, and what went to their balance. */
-export type GiftClaim = { outcome: 'claimed'; gift: GiftRow; owned: number[]; credited: number; balance: number } | { outcome: 'gone'; gift: GiftRow | null };
+/**
+ * What a claim did: the videos the recipient now owns from it, and what went to their balance; for a
+ * pass given, its one line of no video (`item`), which the recipient's period of the pass points at.
+ */
+export type GiftClaim =
+  | { outcome: 'claimed'; gift: GiftRow; owned: number[]; credited: number; balance: number; item: { lineId: number; amount: number } | null }
+  | { outcome: 'gone'; gift: GiftRow | null };
 
-/** The gift's sale lines: what the giver paid for each video (sale_lines kind 'gift'). */
-/** A gift's lines: each gives one video (a gift's sale lines always name one). */
-const giftLines = async (tx: Database, g: GiftRow) =>
-  (
-    await tx
-      .select()
-      .from(saleLines)
-      .where(and(eq(saleLines.ledgerKind, 'gift'), eq(saleLines.reference, g.reference), eq(saleLines.kind, 'gift')))
-      .orderBy(saleLines.id)
-  ).filter((l): l is SaleLine & { videoId: number } => l.videoId !== null);
+/** The gift's sale lines (kind 'gift'): one per video given, or one of no video for a pass given. */
+const giftLines = (tx: Database, g: GiftRow) =>
+  tx
+    .select()
+    .from(saleLines)
+    .where(and(eq(saleLines.ledgerKind, 'gift'), eq(saleLines.reference, g.reference), eq(saleLines.kind, 'gift')))
+    .orderBy(saleLines.id);
+const videoLines = (lines: SaleLine[]) => lines.filter((l): l is SaleLine & { videoId: number } => l.videoId !== null);
 
 /** Negative lines returning `lines` under a ledger entry (a credit note for receipts, earnings taken back for DJs). */
 async function returnLines(tx: Database, lines: SaleLine[], o: { ledgerKind: 'gift_credit' | 'gift_return'; reference: string; userId: number }) {
@@ -44,7 +47,9 @@ export const giftLedger = {
     // The recipient's purchases do not race this claim: buy_videos locks the same profile row first.
     const [profile] = await tx.select({ balance: profiles.account }).from(profiles).where(eq(profiles.userId, o.recipientId)).for('update');
     if (!profile) return { outcome: 'gone', gift: g };
-    const lines = await giftLines(tx, g);
+    const all = await giftLines(tx, g);
+    const lines = videoLines(all);
+    const itemLine = all.find((l) => l.videoId === null);
     const ids = lines.map((l) => l.videoId);
     const ownedBefore = new Set(
       ids.length === 0
@@ -67,12 +72,12 @@ export const giftLedger = {
       await returnLines(tx, already, { ledgerKind: 'gift_credit', reference, userId: o.recipientId });
     }
     const [claimed] = await tx.update(gifts).set({ state: 'claimed', recipientId: o.recipientId, claimedAt: sql`now()` }).where(eq(gifts.id, g.id)).returning();
-    return { outcome: 'claimed', gift: claimed!, owned: lines.map((l) => l.videoId), credited, balance };
+    return { outcome: 'claimed', gift: claimed!, owned: lines.map((l) => l.videoId), credited, balance, item: itemLine ? { lineId: itemLine.id, amount: itemLine.amount } : null };
   },
 
   /**
    * A gift nobody claimed by its expiry: what the giver paid goes back to their balance
-   * ('gift_return', with negative lines). False when it was claimed or returned meanwhile, or is not due.
+   * ('gift_return', with negative lines; a pass given: one of no video). False when it was claimed or returned meanwhile, or is not due.
    */
   async returnGift(tx: Database, giftId: number): Promise<{ gift: GiftRow; balance: number } | null> {
     const [g] = await tx.select().from(gifts).where(eq(gifts.id, giftId)).for('update');

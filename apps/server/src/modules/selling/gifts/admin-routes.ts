@@ -28,6 +28,7 @@ const toAdminGift = ({ gift: g, giver: from, recipient: to }: Joined): AdminGift
   title: g.title,
   video_ids: g.videoIds,
   bundle_id: g.bundleId,
+  pass_id: g.passId,
   amount: g.amount,
   created_at: g.createdAt.toISOString(),
   expires_at: g.expiresAt.toISOString(),

@@ -5,17 +5,21 @@ import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { users, videos } from '../../../db/schema.ts';
 import { notFound } from '../../../lib/http-errors.ts';
+import { NOT_A_VIDEO } from '../../wallet/index.ts';
 import type { DepositService } from '../../payments/index.ts';
 import { requireAgeConfirmation } from '../../family/index.ts';
 import { payForOrder, type PaidOrder, type SaleListener, type Seller } from '../paid-orders.ts';
 import { createBundleRepository } from '../bundles/bundle-repository.ts';
 import { splitByListPrice } from '../bundles/pricing.ts';
+import { passRepository } from '../passes/pass-repository.ts';
 import type { GiftService } from './gift-service.ts';
 
 /** A gift's order, as an M-Pesa payment carries it until paid: what it holds, for whom, and the giver's words. */
 export interface GiftOrder extends PaidOrder {
   kind: 'gift';
   bundle_id: number | null;
+  /** A pass given (CONTRACT §14); absent on orders stored before passes could be given. */
+  pass_id?: number | null | undefined;
   to_phone: string | null;
   to_email: string | null;
   message: string;
@@ -28,14 +32,21 @@ const named = (v: { title: string; season: string | null }) => (v.season ? `${v.
 /**
  * Giving (CONTRACT §11) as a seller of the selling core: the giver pays the list prices of the
  * videos, or a bundle's whole price split over its videos by list price (what the recipient owns is
- * not known yet: their balance gets that share when they claim). A 'gift' entry and sale lines kind
- * 'gift' for the giver, no purchases; the gift and its claim link are written in the same transaction.
+ * not known yet: their balance gets that share when they claim), or a pass's price as one line of no
+ * video (CONTRACT §14: kind 'gift', the giver's gift; the recipient's period of it points at that line).
+ * A 'gift' entry and sale lines kind 'gift' for the giver, no purchases; the gift and its claim link
+ * are written in the same transaction.
  */
 export function giftSeller(gifts: GiftService): Seller<GiftOrder, GiftCreated> {
   return {
     ledgerKind: 'gift',
     saleKind: 'gift',
     async price(tx, _userId, order) {
+      if (order.pass_id) {
+        const p = await passRepository.product(tx, order.pass_id);
+        if (!p || !p.active) throw notFound('This pass is not for sale.');
+        return { lines: [{ videoId: NOT_A_VIDEO, listPrice: p.price, amount: p.price }], note: `Gift: ${p.title}`, item: { title: p.title } };
+      }
       if (order.bundle_id !== null) {
         const b = await createBundleRepository().byId(tx, order.bundle_id);
         if (!b) throw notFound('This bundle is not for sale.');
@@ -55,12 +66,14 @@ export function giftSeller(gifts: GiftService): Seller<GiftOrder, GiftCreated> {
       return { lines: ids.map((id) => ({ videoId: id, listPrice: byId.get(id)!.price, amount: byId.get(id)!.price })), note: `Gift: ${ids.map((id) => named(byId.get(id)!)).join(', ')}` };
     },
     async deliver(tx, userId, order, sold) {
-      const ids = sold.lines.map((l) => l.videoId);
+      const passId = order.pass_id ?? null;
+      const ids = passId === null ? sold.lines.map((l) => l.videoId) : [];
       // One query at a time: a transaction is one connection.
       const [giver] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
       const vs = await tx.select({ id: videos.id, title: videos.title, season: videos.season }).from(videos).where(inArray(videos.id, ids));
       const bundle = order.bundle_id === null ? null : await createBundleRepository().byId(tx, order.bundle_id);
-      const title = bundle?.title ?? ids.map((id) => named(vs.find((v) => v.id === id)!)).join(', ');
+      const pass = passId === null ? null : await passRepository.product(tx, passId);
+      const title = pass?.title ?? bundle?.title ?? ids.map((id) => named(vs.find((v) => v.id === id)!)).join(', ');
       const gift = await gifts.record(tx, {
         giverId: userId,
         giverName: giver?.username ?? '',
@@ -68,6 +81,7 @@ export function giftSeller(gifts: GiftService): Seller<GiftOrder, GiftCreated> {
         amount: sold.total,
         videoIds: ids,
         bundleId: order.bundle_id,
+        passId,
         title,
         toPhone: order.to_phone,
         toEmail: order.to_email,
@@ -87,6 +101,10 @@ export function createGiftSales(deps: { db: Database; deposits: DepositService; 
     seller,
     async give(userId: number, input: z.infer<typeof giftInputSchema>, o: { language: Language; idempotencyKey?: string | undefined; familyUnlock?: string | undefined }) {
       let videoIds = input.video_ids ?? [];
+      if (input.pass_id !== undefined) {
+        const p = await passRepository.product(deps.db, input.pass_id);
+        if (!p || !p.active) throw notFound('This pass is not for sale.');
+      }
       if (input.bundle_id !== undefined) {
         const b = await bundles.byId(deps.db, input.bundle_id);
         if (!b) throw notFound('This bundle is not for sale.');
@@ -98,6 +116,7 @@ export function createGiftSales(deps: { db: Database; deposits: DepositService; 
         reference: `gift-${randomUUID()}`,
         video_ids: [...new Set(videoIds)],
         bundle_id: input.bundle_id ?? null,
+        ...(input.pass_id !== undefined ? { pass_id: input.pass_id } : {}),
         to_phone: input.to_phone ?? null,
         to_email: input.to_email ?? null,
         message: input.message,

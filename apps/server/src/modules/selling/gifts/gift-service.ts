@@ -4,6 +4,8 @@ import { HttpError } from '../../../lib/http-errors.ts';
 import { pageWindow, toPage } from '../../../lib/pagination.ts';
 import { posterUrls } from '../../media/index.ts';
 import { ledger } from '../../wallet/index.ts';
+import { passRepository } from '../passes/pass-repository.ts';
+import { toCustomerPass } from '../passes/pass-seller.ts';
 import { createGiftRepository, type GiftRow } from './gift-repository.ts';
 import { customerAddress, queueMail } from '../../mail/index.ts';
 import { guardedVideo, notifyCustomer, notifyGiftRecipient } from '../../notifications/index.ts';
@@ -19,6 +21,8 @@ export interface PaidGift {
   amount: number;
   videoIds: number[];
   bundleId: number | null;
+  /** A pass given (CONTRACT §14): no videos. */
+  passId: number | null;
   title: string;
   toPhone: string | null;
   toEmail: string | null;
@@ -47,6 +51,7 @@ export function createGiftService(deps: { db: Database; publicUrl: string; onCat
         state: g.state,
         video_ids: g.videoIds,
         bundle_id: g.bundleId,
+        pass_id: g.passId,
         title: g.title,
         image: posterUrls(first?.posterKey ?? null).default,
         from: names.get(g.giverId) ?? '',
@@ -59,6 +64,14 @@ export function createGiftService(deps: { db: Database; publicUrl: string; onCat
         returned_at: g.returnedAt?.toISOString() ?? null,
       };
     });
+  }
+
+  /** The recipient's period of a pass given, at the product's hours (even if it is no longer on sale). */
+  async function claimPass(tx: Database, userId: number, g: GiftRow, item: { lineId: number; amount: number }) {
+    const p = await passRepository.product(tx, g.passId!);
+    if (!p) throw new Error(`gift ${g.id}: no pass ${g.passId}`);
+    const row = await passRepository.extend(tx, { userId, passId: p.id, hours: p.hours, reference: g.reference, saleLineId: item.lineId, amount: item.amount });
+    return toCustomerPass(row, p);
   }
 
   /** The gift a token opens; unknown tokens are a plain 404 (nothing says whether a gift exists). */
@@ -84,6 +97,7 @@ export function createGiftService(deps: { db: Database; publicUrl: string; onCat
         toEmail: p.toEmail,
         message: p.message,
         bundleId: p.bundleId,
+        passId: p.passId,
         videoIds: p.videoIds,
         title: p.title,
         amount: p.amount,
@@ -133,12 +147,15 @@ export function createGiftService(deps: { db: Database; publicUrl: string; onCat
       const r = await db.transaction(async (t) => {
         const tx = t as unknown as Database;
         const claimed = await ledger.claimGift(tx, { giftId: found.id, recipientId: user.id });
+        // A pass given: one period of it for the recipient, stacked on a live one of theirs, pointing
+        // at the giver's line so its DJs are paid by what the recipient watches (CONTRACT §14).
+        const pass = claimed.outcome === 'claimed' && claimed.gift.passId !== null && claimed.item ? await claimPass(tx, user.id, claimed.gift, claimed.item) : null;
         // The giver hears that it arrived, in their language, only if the claim commits.
         const g = claimed.outcome === 'gone' ? null : claimed.gift;
         const giver = g && (await customerAddress(tx, g.giverId));
         if (g && giver) await queueMail(tx, { to: giver.email, ...giftClaimedMails[giver.language ?? 'en']({ username: giver.username, title: g.title, to: maskedRecipient(g) ?? '' }) });
         if (g) await notifyCustomer(tx, { userId: g.giverId, kind: 'gift_claimed', params: { title: g.title }, url: '/account?section=gifts', dedupeKey: String(g.id), videoId: await guardedVideo(tx, g.videoIds) });
-        return claimed;
+        return { ...claimed, pass };
       });
       if (r.outcome === 'gone') {
         const g = r.gift ?? found;
@@ -146,7 +163,7 @@ export function createGiftService(deps: { db: Database; publicUrl: string; onCat
         throw new HttpError(409, 'This gift was not claimed in time and has gone back to the sender.');
       }
       deps.onCatalogChange();
-      return { gift: await this.view(r.gift, user.id), video_ids: r.owned, credited: r.credited, balance: r.balance };
+      return { gift: await this.view(r.gift, user.id), video_ids: r.owned, credited: r.credited, balance: r.balance, ...(r.pass ? { pass: r.pass } : {}) };
     },
 
     /**

@@ -179,7 +179,7 @@ describe.each(engines())('gifts on %s', (engine) => {
   it('asks for videos or a bundle, and a phone or an e-mail address, with field errors', async () => {
     const giver = await customerWith(500);
     const send = (payload: object) => t.app.inject({ method: 'POST', url: '/api/gifts/', headers: giver.auth, payload });
-    expect((await send({ to_phone: '0712000001' })).json()).toEqual({ video_ids: ['Give either videos or a bundle.'] });
+    expect((await send({ to_phone: '0712000001' })).json()).toEqual({ video_ids: ['Give either videos, a bundle or a pass.'] });
     expect((await send({ video_ids: [ids[0]] })).json()).toEqual({ to_phone: ['Give the recipient’s phone number or e-mail address.'] });
     expect((await send({ video_ids: [ids[0]], to_phone: '12345' })).statusCode).toBe(400);
     expect((await send({ video_ids: [ids[0]], to_phone: '0712000001', message: 'x'.repeat(301) })).statusCode).toBe(400);
