@@ -8,6 +8,7 @@
 //   promo        the same with promo_code (an unlimited 10 % code), so each sale redeems it
 //   rental mix   POST /api/rentals/ on every other pair whose video has a rent_price, the rest bought
 //   no receipts  plain purchases with the receipt trigger off (migration 0022), this bench's database only
+//   passes       POST /api/passes/{id}/buy/ of a day of everything (issue 33): each a sale, stacked on the customer's pass
 // Prints each as sales per second with its ratio to plain (targets: >= 0.9 of plain), the cheapest
 // signed-in call's rate as a reference, waits for the eTIMS simulator to sign every receipt (target:
 // within a minute of the run's end), then checks every balance and every sale's lines.
@@ -33,6 +34,7 @@ const PHASES = [
   { name: 'promo', label: `purchases with promo code ${CODE}` },
   { name: 'mix', label: 'rental mix (every other pair rented where it can be)' },
   { name: 'off', label: 'plain purchases, receipt trigger off' },
+  { name: 'pass', label: 'pass sales (a day of everything, hours stacked)' },
 ];
 
 /**
@@ -91,8 +93,9 @@ async function runSlice(base, slice) {
 }
 
 /** The requests of one phase's slice: what each pair asks for. */
-function requestsFor(phase, pairs, rentable) {
+function requestsFor(phase, pairs, rentable, passId) {
   return pairs.map((p, i) => {
+    if (phase === 'pass') return { token: p.token, address: p.address, path: `/api/passes/${passId}/buy/`, body: '{}' };
     const buy = { token: p.token, address: p.address, path: '/api/purchased/', body: JSON.stringify({ video_id: p.video, age_confirmed: true }) };
     if (phase === 'promo') return { ...buy, body: JSON.stringify({ video_id: p.video, age_confirmed: true, promo_code: CODE }) };
     if (phase === 'mix' && i % 2 === 0 && rentable.has(p.video)) return { token: p.token, address: p.address, path: '/api/rentals/', rent: true, body: JSON.stringify({ video_id: p.video, age_confirmed: true }) };
@@ -142,6 +145,7 @@ async function main() {
       [CUSTOMERS],
     );
     await sql(databaseUrl, `INSERT INTO promo_codes (code, percent_off, per_customer, note) VALUES ($1, 10, 1000000, 'bench: no limit')`, [CODE]);
+    const { rows: [pass] } = await sql(databaseUrl, "INSERT INTO pass_products (title, scope_kind, hours, price) VALUES ('Bench day of everything', 'all', 24, 20) RETURNING id");
     const { rows: users } = await sql(databaseUrl, "SELECT id FROM users WHERE username LIKE 'bench%' ORDER BY id");
     const key = new TextEncoder().encode(JWT_SECRET);
     const tokens = await Promise.all(users.map((u) => new SignJWT({ sub: String(u.id), tv: 0, sid: 'bench', typ: 'access' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').sign(key)));
@@ -159,9 +163,13 @@ async function main() {
     // and PostgreSQL's cold start on its path: plain purchases, then promo purchases, then the rental
     // mix (warming plain purchases alone left the first rental round at 0.6 of the others).
     const warmPairs = pairs.splice(pairs.length - Math.min(CONNECTIONS * 10, Math.floor(pairs.length / 20)));
-    const third = Math.ceil(warmPairs.length / 3);
-    const warm = { ok: 0 };
-    for (const [i, phase] of ['plain', 'promo', 'mix'].entries()) warm.ok += (await runSlice(store.base, requestsFor(phase, warmPairs.slice(i * third, (i + 1) * third), rentable))).ok;
+    const third = Math.ceil(warmPairs.length / 4);
+    const warm = { ok: 0, passes: 0 };
+    for (const [i, phase] of ['plain', 'promo', 'mix', 'pass'].entries()) {
+      const sold = (await runSlice(store.base, requestsFor(phase, warmPairs.slice(i * third, (i + 1) * third), rentable, pass.id))).ok;
+      warm.ok += sold;
+      if (phase === 'pass') warm.passes += sold;
+    }
     // The warm-up's receipts are signed before the first round, as they are before every phase with
     // the trigger off: no measured phase starts with another's signing to do.
     await waitForReceipts(databaseUrl, start.id);
@@ -173,7 +181,7 @@ async function main() {
       // The order turns each round, so no phase always follows the same one or meets the same backlog.
       for (let j = 0; j < PHASES.length; j++) {
         const phase = PHASES[(j + round) % PHASES.length].name;
-        const slice = requestsFor(phase, pairs.slice(slot * perSlice, (slot + 1) * perSlice), rentable);
+        const slice = requestsFor(phase, pairs.slice(slot * perSlice, (slot + 1) * perSlice), rentable, pass.id);
         slot++;
         if (phase === 'off') {
           // The receipts of the sales before are signed first, so none of that work is counted as
@@ -227,13 +235,14 @@ async function main() {
     console.log(`  plain purchases: ${plain.toFixed(0)} purchases/s (target >= 1000): ${plain >= 1000 ? 'met' : 'MISSED'}`);
     console.log(`  promo code / plain: ${verdict(rate('promo') / plain, 0.9)} (issue 25)`);
     console.log(`  rental mix / plain: ${verdict(rate('mix') / plain, 0.9)} (issue 25)`);
+    console.log(`  pass sales / plain: ${verdict(rate('pass') / plain, 0.9)} (issue 33)`);
     console.log(`  receipts on / off (plain / plain with the trigger off): ${verdict(plain / rate('off'), 0.9)} (issue 26)`);
     console.log(`    (before each phase with the trigger off the receipts of the sales before it were signed first: ${drained.toFixed(1)} s of waiting in all)`);
     console.log(`  reference GET /api/cart/ (token check + one query): ${reference.requests.average.toFixed(0)} req/s; plain purchases at ${(plain / reference.requests.average).toFixed(2)} of it (target >= 0.8)`);
     console.log(pgbenchTps === null ? '  reference pgbench simple-update: pgbench not found (apt-get install postgresql-client)' : `  reference pgbench simple-update, ${CONNECTIONS} clients, 10 s: ${pgbenchTps.toFixed(0)} tps; plain purchases at ${(plain / pgbenchTps).toFixed(2)} of it (target >= 0.4)`);
 
     const made = signing.pending + signing.signed + signing.failed;
-    const expected = warm.ok + totals.plain.ok + totals.promo.ok + totals.mix.ok;
+    const expected = warm.ok + totals.plain.ok + totals.promo.ok + totals.mix.ok + totals.pass.ok;
     // Negative: the last was signed before the last sale's answer came back.
     const lag = signing.last ? (new Date(signing.last).getTime() - new Date(end.at).getTime()) / 1000 : 0;
     console.log(`  receipts: ${made} made for ${expected} sales with receipts on (${warm.ok} of them the warm-up's; the ${totals.off.ok} made with the trigger off have none); ${signing.signed} signed, ${signing.failed} failed, ${signing.pending} still pending`);
@@ -243,12 +252,14 @@ async function main() {
       databaseUrl,
       `SELECT (SELECT count(*)::int FROM purchases) AS purchases, (SELECT count(*)::int FROM rentals) AS rentals,
               (SELECT count(*)::int FROM promo_redemptions WHERE state = 'used') AS redemptions,
+              (SELECT count(*)::int FROM pass_periods) AS pass_periods,
               (SELECT count(*)::int FROM (SELECT s.ledger_kind, s.reference FROM sale_lines s
                  LEFT JOIN ledger_entries l ON l.kind = s.ledger_kind AND l.reference = s.reference
                  GROUP BY s.ledger_kind, s.reference, l.id HAVING l.id IS NULL OR sum(s.amount) <> -min(l.amount)) m) AS line_mismatches,
               (SELECT count(DISTINCT (ledger_kind, reference))::int FROM sale_lines) AS sales`,
     );
-    console.log(`  in the database: ${money.purchases} purchases, ${money.rentals} rentals, ${money.redemptions} redemptions of ${CODE}; server resident memory ${memory} MB`);
+    console.log(`  in the database: ${money.purchases} purchases, ${money.rentals} rentals, ${money.pass_periods} pass periods for ${totals.pass.ok + warm.passes} pass sales, ${money.redemptions} redemptions of ${CODE}; server resident memory ${memory} MB`);
+    if (money.pass_periods !== totals.pass.ok + warm.passes) process.exitCode = 1;
     console.log(`  sale lines: ${money.sales} sales, ${money.line_mismatches} whose lines do not sum to minus their ledger entry`);
     const verify = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/ledger-verify.ts'], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, encoding: 'utf8' });
     console.log(`  ${verify.trim()}`);

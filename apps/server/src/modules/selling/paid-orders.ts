@@ -50,6 +50,11 @@ export interface Seller<O extends PaidOrder = PaidOrder, T = unknown> {
   /** The same sale in two round trips (quick-sale.ts, decision 0048), for purchases and rentals. */
   quick?: QuickSeller<O, T>;
   /**
+   * The same sale in one statement, where the seller has one (a pass without a promo code): answers
+   * null when it cannot (a code), else sold or short as sellOrder would, writing nothing when short.
+   */
+  oneStatement?(db: Database, userId: number, order: O): Promise<SellAttempt<T> | null>;
+  /**
    * Told, in the payment's transaction, that its M-Pesa payment failed or was cancelled ('unpaid'), or
    * was paid but could not be sold ('unsold': the money stays on the balance): a renewal tells its customer.
    */
@@ -132,7 +137,7 @@ export async function payForOrder<O extends PaidOrder, T>(
   try {
     // Without a key nothing else is written beside the sale: the quick way is its own transaction.
     if (!o.idempotencyKey) {
-      const q = await quickSell(db, seller, o.userId, o.order);
+      const q = seller.oneStatement ? await seller.oneStatement(db, o.userId, o.order) : await quickSell(db, seller, o.userId, o.order);
       if (q?.outcome === 'sold') {
         deps.onSale?.(o.order.kind, 'balance');
         return { status: 201, body: q.body };
@@ -146,7 +151,8 @@ export async function payForOrder<O extends PaidOrder, T>(
       const replay = await answered(tx);
       if (replay) return replay;
       // With a key, the quick way under this transaction's lock (tried already without one).
-      const r = (o.idempotencyKey ? await quickSell(tx, seller, o.userId, o.order) : null) ?? (await sellOrder(tx, seller, o.userId, o.order));
+      const quick = o.idempotencyKey ? await (seller.oneStatement ? seller.oneStatement(tx, o.userId, o.order) : quickSell(tx, seller, o.userId, o.order)) : null;
+      const r = quick ?? (await sellOrder(tx, seller, o.userId, o.order));
       if (r.outcome === 'short') throw new Short(r.balance, r.total);
       if (o.idempotencyKey) await tx.insert(idempotencyKeys).values({ userId: o.userId, key: o.idempotencyKey, requestHash, status: 201, body: r.body as object });
       return { status: 201 as const, body: r.body, sold: true };

@@ -1,7 +1,7 @@
 /** The wallet module's front door: what other modules may use (docs/architecture.md). */
 export { owedTo, payoutsTotal, statementLines, withholding } from './dj-earnings.ts';
 export { ledger, NOT_A_VIDEO, videosNote } from './ledger.ts';
-export type { Sale, SaleLineInput } from './ledger.ts';
+export type { PassSaleOutcome, Sale, SaleLineInput } from './ledger.ts';
 export { revenueLines, revenueSums, STORE_TZ, withinNairobiDays } from './revenue.ts';
 export { payoutMismatches } from './payout-ledger.ts';
 export type { Payout, PayoutResult } from './payout-ledger.ts';

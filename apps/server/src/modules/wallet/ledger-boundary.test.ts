@@ -19,7 +19,7 @@ const movesMoney: [string, RegExp][] = [
   ['postLedgerEntry', /\bpostLedgerEntry\b/],
   ['a ledger row written', /insert\(\s*ledgerEntries\s*\)|INSERT\s+INTO\s+ledger_entries/i],
   ['a balance written', /\baccount:\s*sql`|UPDATE\s+profiles\s+SET\s+account/i],
-  ['a money-writing SQL function called', /SELECT\s+sell_checked\s*\(/i],
+  ['a money-writing SQL function called', /SELECT\s+(sell_checked|sell_pass)\s*\(/i],
   // What a DJ is owed is read from payouts: a payout made or settled is money too (migration 0023).
   ['a payout written', /insert\(\s*payouts\s*\)|INSERT\s+INTO\s+payouts|update\(\s*payouts\s*\)\s*\.set\(\s*\{\s*state/i],
 ];
@@ -29,8 +29,8 @@ const movesMoney: [string, RegExp][] = [
 const allowed = new Set(['demo/sales.ts']);
 
 // The SQL functions allowed to write balances and ledger rows: each is called only by the wallet
-// (ledger.sellChecked), so the rule above covers who may call them.
-const ledgerFunctions = new Set(['sell_checked']);
+// (ledger.sellChecked, ledger.sellPass), so the rule above covers who may call them.
+const ledgerFunctions = new Set(['sell_checked', 'sell_pass']);
 const functionsDir = join(src, 'db/functions');
 
 describe('the ledger service is the one place money moves', () => {

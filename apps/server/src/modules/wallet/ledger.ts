@@ -40,6 +40,19 @@ export interface Sale {
 /** The videoId of a line that sells no one video (a pass): promo rules find no facts for it. */
 export const NOT_A_VIDEO = 0;
 
+/** What sell_pass answers. */
+export type PassSaleOutcome =
+  | {
+      outcome: 'sold';
+      balance: number;
+      total: number;
+      pass: { id: number; startsAt: string; endsAt: string; renewal: 'off' | 'prompt' | 'standing_order' };
+      product: { id: number; title: string; scopeKind: 'all' | 'dj' | 'genre' | 'category'; scopeValue: string | null; hours: number; price: number; active: boolean; scopeName: string | null };
+    }
+  | { outcome: 'short'; balance: number; total: number }
+  | { outcome: 'gone' }
+  | { outcome: 'no_profile' };
+
 export type SellOutcome = { outcome: 'short'; balance: number; total: number } | { outcome: 'sold'; balance: number; total: number; lineIds: number[] };
 
 /** How a ledger note names videos, as sell (db/functions/sell_checked.sql) writes them: "Title (Season), Title". */
@@ -73,6 +86,16 @@ export const ledger = {
     )) as unknown as { rows: { r: unknown }[] };
     const r = result.rows[0]!.r;
     return (typeof r === 'string' ? JSON.parse(r) : r) as QuickSaleOutcome;
+  },
+
+  /**
+   * A pass sold from the balance in one statement (sell_pass, db/functions/sell_pass.sql): the debit,
+   * its ledger entry, the sale line of no video and the pass's new period, or 'short' or 'gone'.
+   */
+  async sellPass(db: Database, o: { userId: number; passId: number; reference: string }): Promise<PassSaleOutcome> {
+    const result = (await db.execute(sql`SELECT sell_pass(${o.userId}, ${o.passId}, ${o.reference}) AS r`)) as unknown as { rows: { r: unknown }[] };
+    const r = result.rows[0]!.r;
+    return (typeof r === 'string' ? JSON.parse(r) : r) as PassSaleOutcome;
   },
 
   /** Locks the customer's profile row for the rest of the transaction (the lock every sale takes first); 404 without one. */

@@ -40,8 +40,10 @@ export const passRepository = {
       .orderBy(asc(passProducts.hours), asc(passProducts.price), asc(passProducts.id));
   },
 
-  async product(db: Database, id: number) {
-    const [p] = await db.select(productColumns).from(passProducts).where(eq(passProducts.id, id));
+  /** One product; `counted: false` leaves video_count at 0 (a sale's answer has no use for it, and it counts the catalogue). */
+  async product(db: Database, id: number, o: { counted?: boolean } = {}) {
+    const columns = o.counted === false ? { ...productColumns, videoCount: sql<number>`0`.mapWith(Number) } : productColumns;
+    const [p] = await db.select(columns).from(passProducts).where(eq(passProducts.id, id));
     return p ?? null;
   },
 
@@ -69,29 +71,16 @@ export const passRepository = {
     return row ?? null;
   },
 
-  /**
-   * One more period of a pass, in the sale's transaction: a live pass runs on from its end (hours
-   * stack, as bundles of data do); a new or ended one starts now. Answers the pass and the period's window.
-   */
-  async extend(tx: Database, o: { userId: number; passId: number; hours: number; reference: string; saleLineId: number; amount: number }) {
-    const [now] = ((await tx.execute(sql`SELECT now() AS now`)) as unknown as { rows: { now: string | Date }[] }).rows;
-    const at = new Date(now!.now);
-    const current = await passRepository.forUpdate(tx, o.userId, o.passId);
-    const live = current && current.endsAt > at;
-    const periodStart = live ? current.endsAt : at;
-    const periodEnd = new Date(periodStart.getTime() + o.hours * 3600_000);
-    let row: CustomerPassRow;
-    if (!current) {
-      [row] = (await tx.insert(customerPasses).values({ userId: o.userId, passId: o.passId, startsAt: periodStart, endsAt: periodEnd }).returning()) as [CustomerPassRow];
-    } else {
-      [row] = (await tx
-        .update(customerPasses)
-        .set(live ? { endsAt: periodEnd } : { startsAt: periodStart, endsAt: periodEnd })
-        .where(eq(customerPasses.id, current.id))
-        .returning()) as [CustomerPassRow];
-    }
-    await tx.insert(passPeriods).values({ customerPassId: row.id, reference: o.reference, saleLineId: o.saleLineId, startsAt: periodStart, endsAt: periodEnd, amount: o.amount });
-    return row;
+  /** One more period of a pass, in the sale's transaction: extend_pass (db/functions), the one copy of the stacking rule. */
+  async extend(tx: Database, o: { userId: number; passId: number; hours: number; reference: string; saleLineId: number; amount: number }): Promise<CustomerPassRow> {
+    const result = (await tx.execute(
+      sql`SELECT (p).id, (p).user_id AS "userId", (p).pass_id AS "passId", (p).starts_at AS "startsAt", (p).ends_at AS "endsAt", (p).renewal, (p).standing_order_id AS "standingOrderId",
+                 (p).reminded_for AS "remindedFor", (p).prompted_for AS "promptedFor", (p).ended_noticed_for AS "endedNoticedFor"
+            FROM (SELECT extend_pass(${o.userId}, ${o.passId}, ${o.hours}, ${o.reference}, ${o.saleLineId}, ${o.amount}) AS p) x`,
+    )) as unknown as { rows: Record<string, unknown>[] };
+    const r = result.rows[0]!;
+    const at = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+    return { ...(r as unknown as CustomerPassRow), id: Number(r.id), userId: Number(r.userId), passId: Number(r.passId), startsAt: at(r.startsAt)!, endsAt: at(r.endsAt)!, remindedFor: at(r.remindedFor), promptedFor: at(r.promptedFor), endedNoticedFor: at(r.endedNoticedFor), standingOrderId: r.standingOrderId === null ? null : Number(r.standingOrderId) };
   },
 
   /** A customer's passes with their products: live ones first (soonest to end), then ended ones. */

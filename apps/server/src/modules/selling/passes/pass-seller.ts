@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CustomerPass, PassBought, PassProduct } from '@store/contract';
-import { NOT_A_VIDEO } from '../../wallet/index.ts';
-import { notFound } from '../../../lib/http-errors.ts';
+import { ledger, NOT_A_VIDEO } from '../../wallet/index.ts';
+import { HttpError, notFound } from '../../../lib/http-errors.ts';
 import type { PaidOrder, Seller } from '../paid-orders.ts';
 import { tellPass } from './notices.ts';
 import { passRepository as repo, type CustomerPassRow } from './pass-repository.ts';
@@ -62,10 +62,20 @@ export const passSeller: Seller<PassOrder, PassBought> = {
   ledgerKind: 'pass',
   saleKind: 'pass',
   async price(tx, _userId, order) {
-    const p = await repo.product(tx, order.pass_id);
+    const p = await repo.product(tx, order.pass_id, { counted: false });
     if (!p || !p.active) throw notFound('This pass is not for sale.');
     priced.set(order, p);
     return { lines: [{ videoId: NOT_A_VIDEO, listPrice: p.price, amount: p.price }], note: `Pass: ${p.title}`, item: { title: p.title } };
+  },
+  // Without a code, the whole sale is sell_pass's one statement; the answer names the product as price() would.
+  async oneStatement(db, userId, order) {
+    if (order.promo_code) return null;
+    const r = await ledger.sellPass(db, { userId, passId: order.pass_id, reference: order.reference });
+    if (r.outcome === 'gone') throw notFound('This pass is not for sale.');
+    if (r.outcome === 'no_profile') throw new HttpError(404, 'Not found.');
+    if (r.outcome === 'short') return r;
+    const row = { id: r.pass.id, userId, passId: order.pass_id, startsAt: new Date(r.pass.startsAt), endsAt: new Date(r.pass.endsAt), renewal: r.pass.renewal } as CustomerPassRow;
+    return { outcome: 'sold', body: { pass: toCustomerPass(row, { ...r.product, createdAt: new Date(), videoCount: 0 }), balance: r.balance } };
   },
   async deliver(tx, userId, order, sold) {
     const p = priced.get(order)!;
