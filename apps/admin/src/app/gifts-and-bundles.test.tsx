@@ -19,6 +19,7 @@ const gift = (over: Partial<AdminGift>): AdminGift => ({
   title: 'Empire of Swords: all seasons',
   video_ids: [3, 4],
   bundle_id: 2,
+  pass_id: null,
   amount: 360,
   created_at: '2026-11-20T10:00:00Z',
   expires_at: '2026-12-20T10:00:00Z',

@@ -7,7 +7,7 @@ import { speakKiswahili } from '../../../test/speak-kiswahili.ts';
 import AccountScreen from '../routes/account.tsx';
 
 const info = { user: { id: 1, username: 'amina', email: 'a@example.co.ke', date_joined: '2026-01-01T00:00:00Z', is_staff: false, profile: { buyerid: 7, phone_number: '254712345678', account: 1200, country: 'Kenya', city: 'Nairobi', profile_pic: null } }, deposit_history: [], purchase: [] };
-const gift = (over: Partial<Gift>): Gift => ({ id: 1, direction: 'sent', state: 'sent', video_ids: [3], bundle_id: null, title: 'Nairobi Heist', image: null, from: 'amina', to: '+2547•••••111', message: 'Enjoy!', amount: 200, created_at: '2026-11-20T10:00:00Z', expires_at: '2026-12-20T10:00:00Z', claimed_at: null, returned_at: null, ...over });
+const gift = (over: Partial<Gift>): Gift => ({ id: 1, direction: 'sent', state: 'sent', video_ids: [3], bundle_id: null, pass_id: null, title: 'Nairobi Heist', image: null, from: 'amina', to: '+2547•••••111', message: 'Enjoy!', amount: 200, created_at: '2026-11-20T10:00:00Z', expires_at: '2026-12-20T10:00:00Z', claimed_at: null, returned_at: null, ...over });
 const gifts = [gift({}), gift({ id: 2, state: 'claimed', title: 'All seasons', bundle_id: 9, video_ids: [4, 5], to: 'ba•••@example.co.ke', message: '' }), gift({ id: 7, direction: 'received', state: 'claimed', from: 'baraka', to: null, amount: null, title: 'Boda Boda Kings', message: 'Kwa rafiki yangu' })];
 
 function show() {

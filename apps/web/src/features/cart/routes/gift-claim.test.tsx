@@ -46,6 +46,24 @@ describe('the gift claim page', () => {
     expect(screen.getByRole('link', { name: 'Play Nairobi Heist' })).toHaveAttribute('href', '/watch/3?play=1');
   });
 
+  it('claims a pass given: says until when it runs, in Kiswahili too, and leads to the customer’s passes', async () => {
+    const untranslated = speakKiswahili();
+    localStorage.setItem('authorized', 'true');
+    const pass = { id: 5, pass_id: 2, title: 'Day of everything', scope: { kind: 'all', value: null, name: null }, starts_at: '2026-11-28T09:00:00Z', ends_at: '2026-11-29T09:00:00Z', live: true, renewal: 'off', price: 20, hours: 24 };
+    mockApi((url, init) => {
+      if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
+      if (url.pathname === '/api/gifts/claim/tok_abc123/') return { ...preview(), title: 'Day of everything', videos: [] };
+      if (url.pathname === '/api/gifts/claim/' && init?.method === 'POST') return { gift: {}, video_ids: [], credited: 0, balance: 0, pass };
+      return emptyPage;
+    });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pokea zawadi yako' }));
+    expect(await screen.findByText(/Day of everything ni yako hadi 2026-11-29 12:00:00/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pasi zako' })).toHaveAttribute('href', '/passes');
+    expect(screen.queryByRole('link', { name: /Cheza|Play/ })).toBeNull();
+    expect(untranslated()).toEqual([]);
+  });
+
   it('says when the gift was already claimed or went back to its giver, with nothing to claim', async () => {
     localStorage.setItem('authorized', 'true');
     mockApi((url) => (url.pathname === '/api/token/refresh/' ? { access: 'a', refresh: 'r' } : url.pathname === '/api/gifts/claim/tok_abc123/' ? preview('returned') : emptyPage));

@@ -8,7 +8,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../../components/states.tsx';
 import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatKsh } from '../../../lib/format.ts';
+import { formatDate, formatKsh } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useClaimGift } from '../api/claim-gift.ts';
@@ -17,7 +17,7 @@ import { useGiftPreview } from '../api/get-gift.ts';
 /**
  * /gift/{token}: the link a gift's recipient gets by SMS or e-mail (CONTRACT §11). The poster and the
  * giver's words for anyone holding the link; signed in (or after signing up or logging in here), one
- * tap claims it.
+ * tap claims it. A pass given (CONTRACT §14) says until when it runs, and leads to their passes.
  */
 export default function GiftClaimScreen() {
   const t = useT();
@@ -77,8 +77,14 @@ export default function GiftClaimScreen() {
             <Alert severity="success" role="status">
               {t('cart.claim.claimed_now')}
               {claimed.credited > 0 && <> {t('cart.claim.credited', { amount: formatKsh(claimed.credited), balance: formatKsh(claimed.balance) })}</>}
+              {claimed.pass && <> {t('cart.claim.pass_live', { title: claimed.pass.title, time: formatDate(claimed.pass.ends_at) })}</>}
             </Alert>
             <Box sx={{ display: 'grid', gap: 1, mt: 2 }}>
+              {claimed.pass && (
+                <Button component={Link} to="/passes" variant="contained" size="large">
+                  {t('cart.claim.your_passes')}
+                </Button>
+              )}
               {watchable.map((v) => (
                 <Button key={v.id} component={Link} to={`/watch/${v.id}?play=1`} variant="contained" size="large">
                   {t('cart.done.play_title', { title: v.season ? `${v.title} · ${v.season}` : v.title })}

@@ -27,6 +27,7 @@ function show() {
     if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
     if (url.pathname === '/api/info/') return info;
     if (url.pathname === '/api/passes/') return products;
+    if (url.pathname === '/api/gifts/' && init?.method === 'POST') return { gift: {}, total: 150, balance: 350 };
     if (url.pathname === '/api/passes/mine/') {
       server.reads++;
       return mine(server.renewal);
@@ -63,6 +64,21 @@ describe('the Passes page', () => {
     expect(within(live).getByRole('switch', { name: 'Renew: Ksh 150 for 7 days' })).not.toBeChecked();
     // The live pass comes before the passes on sale.
     expect(live.compareDocumentPosition(onSale) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('gives a pass as a gift from its card: the recipient’s phone and words, paid from the balance, sent as pass_id', async () => {
+    const { fetchMock } = show();
+    const onSale = await screen.findByRole('list', { name: 'Passes on sale' });
+    fireEvent.click(within(within(onSale).getAllByTestId('pass-product')[1]!).getByRole('button', { name: 'Give as a gift' }));
+    // The dialog's code loads on first use.
+    const dialog = await screen.findByRole('dialog', { name: 'Give as a gift' }, { timeout: 5000 });
+    await within(dialog).findByText('Your balance: Ksh 500');
+    fireEvent.change(within(dialog).getByLabelText(/Their phone number/), { target: { value: '0722 000 111' } });
+    fireEvent.change(within(dialog).getByLabelText('Your message (optional)'), { target: { value: 'Tazama wiki nzima!' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay Ksh 150' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => new URL(String(u), 'http://x').pathname === '/api/gifts/')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([u]) => new URL(String(u), 'http://x').pathname === '/api/gifts/')!;
+    expect(JSON.parse(String(init!.body))).toEqual({ pass_id: 2, to_phone: '0722 000 111', message: 'Tazama wiki nzima!' });
   });
 
   it('says it all in Kiswahili', async () => {
