@@ -18,12 +18,13 @@ import { type Receipts, createReceipts, type ReceiptsOptions } from './modules/r
 import { ResponseCache } from './lib/response-cache.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerRequestTimeout } from './plugins/request-timeout.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { apiHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSites } from './plugins/sites.ts';
 import { registerStorefrontPages, cachedAnswersFirst, catalogRoutes, searchRoutes } from './modules/catalog/index.ts';
-import { FamilyLocks, familyRoutes } from './modules/family/index.ts';
+import { FamilyLocks, familyRoutes, withholdLocked } from './modules/family/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import { createMetrics, healthRoutes, metricsRoutes, poolOf } from './modules/health/index.ts';
 import { createAccounts } from './modules/accounts/index.ts';
@@ -145,6 +146,7 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
   metrics.observeRequests(app);
 
   registerErrorHandler(app);
+  registerRequestTimeout(app, config.requestTimeoutMs);
   registerLanguages(app);
   await registerSecurityHeaders(app);
   registerInputGuard(app);
@@ -173,6 +175,7 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
     mediaStore,
     depositHistory: (userId: number) => payments.deposits.history(userId),
     purchaseRecords: (userId: number) => purchases.records(userId),
+    hideLocked: (request, records) => withholdLocked(request, records, (p) => [p.video_id]),
     limits: rateLimits(redis),
     listen: database.listen,
   });

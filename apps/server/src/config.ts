@@ -36,6 +36,12 @@ const envSchema = z.object({
    * and everyone queued behind them, wait. 0: none. Migrations at start-up run under it too.
    */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  /**
+   * The longest an API request waits for its answer: past it the customer is answered 503 "try
+   * again" (plugins/request-timeout.ts), never left hanging. Above the connection and statement
+   * timeouts, so those answer first. Uploads and media streams are exempt. 0: none.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   /** The address customers use, for links in e-mails and share previews (default http://localhost:PORT). */
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -159,6 +165,8 @@ export interface Config {
   /** PostgreSQL: the longest wait for a connection, and the web server's statement timeout (0: none). */
   databaseConnectTimeoutMs: number;
   databaseStatementTimeoutMs: number;
+  /** An API request unanswered this long is answered 503 (0: never); uploads and media are exempt. */
+  requestTimeoutMs: number;
   publicUrl: string;
   logLevel: string;
   demoData: boolean;
@@ -268,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     publicUrl,
     logLevel: e.LOG_LEVEL,
     demoData,
