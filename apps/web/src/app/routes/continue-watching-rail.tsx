@@ -36,7 +36,7 @@ function Card({ item }: { item: RailItem }) {
   const percent = item.duration > 0 ? Math.min(100, Math.max(0, Math.round((item.position / item.duration) * 100))) : 0;
   const minutes = Math.max(1, Math.round((item.duration - item.position) / 60));
   return (
-    <Link className="vc-card" to={`/watch/${item.id}`} aria-label={t('rail.continue_label', { title: item.season ? `${item.title} · ${item.season}` : item.title, percent })} data-testid="continue-card">
+    <Link className="vc-card" to={`/watch/${item.id}`} data-testid="continue-card">
       <div className="vc-poster">
         {item.poster && <img src={item.poster} alt="" width={160} height={240} loading="lazy" decoding="async" />}
         {item.duration > 0 && (
@@ -49,6 +49,8 @@ function Card({ item }: { item: RailItem }) {
       <p className="vc-meta">
         {item.season ? `${item.season} · ` : ''}
         {item.duration > 0 && item.position > 0 ? t('rail.continue_left', { minutes }) : item.saved ? t('rail.continue_saved') : ''}
+        {/* The bar says it to the eye; this, to a screen reader. */}
+        {item.duration > 0 && <span className="visually-hidden">, {t('rail.continue_watched', { percent })}</span>}
       </p>
     </Link>
   );

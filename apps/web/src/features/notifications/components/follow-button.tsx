@@ -6,6 +6,17 @@ import { useSession } from '../../../lib/session.ts';
 import { offerPushAfterFollow } from '../api/push.ts';
 import './follow-button.css';
 
+const PlusIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor" className="follow-icon">
+    <path d="M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6v2Z" />
+  </svg>
+);
+const CheckIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor" className="follow-icon">
+    <path d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4L9 16.2Z" />
+  </svg>
+);
+
 /**
  * Follow / Following for a DJ (by id) or a series (by title), CONTRACT §15. A plain button (the video
  * page is plain elements). Following something is the moment the browser may be asked about
@@ -21,7 +32,8 @@ export function FollowButton({ kind, id, name }: { kind: FollowKind; id: string 
     return (
       <span className="follow">
         <Link className="btn btn-outlined follow-btn" to={`/account/authenticate?next=${encodeURIComponent(pathname + search)}`} aria-label={t(kind === 'dj' ? 'notify.follow_dj' : 'notify.follow_series', { name })}>
-          + {t('notify.follow')}
+          <PlusIcon />
+          {t('notify.follow')}
         </Link>
       </span>
     );
@@ -45,7 +57,9 @@ export function FollowButton({ kind, id, name }: { kind: FollowKind; id: string 
         onClick={toggle}
         data-testid={`follow-${kind}`}
       >
-        {following ? `✓ ${t('notify.following')}` : `+ ${t('notify.follow')}`}
+        {/* The sign is drawn only: the button's name starts with the words it shows. */}
+        {following ? <CheckIcon /> : <PlusIcon />}
+        {following ? t('notify.following') : t('notify.follow')}
       </button>
       {set.isError && (
         <span role="alert" className="follow-error">

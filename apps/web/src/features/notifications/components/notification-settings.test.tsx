@@ -11,7 +11,8 @@ describe('notification settings', () => {
     localStorage.setItem('account_id', '5');
   });
 
-  it('shows the server’s settings and saves quiet hours and each kind’s push and SMS', async () => {
+  // Sixteen MUI switches render slowly in jsdom on a busy machine.
+  it('shows the server’s settings and saves quiet hours and each kind’s push and SMS', { timeout: 20_000 }, async () => {
     let saved: unknown = null;
     mockApi((url, init) => {
       if (url.pathname === '/api/token/refresh/') return { access: 'token', refresh: 'r' };
@@ -61,7 +62,7 @@ describe('notification settings', () => {
     });
     renderApp(<NotificationSettingsCard />);
     const card = await screen.findByTestId('notification-settings');
-    fireEvent.click(await within(card).findByRole('switch', { name: 'Saa za utulivu' }));
+    fireEvent.click(await within(card).findByRole('switch', { name: 'Tumia saa za utulivu' }));
     expect(within(card).queryByTestId('quiet-start')).not.toBeInTheDocument();
     fireEvent.click(within(card).getByRole('button', { name: 'Hifadhi' }));
     expect(await within(card).findByText('Tumia SS:DD, saa 24.')).toBeInTheDocument();

@@ -42,7 +42,7 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mt: 2 }}>
         {t('notify.quiet_hours')}
       </Typography>
-      <FormControlLabel control={<Switch checked={quietOn} onChange={(e) => setQuietOn(e.target.checked)} />} label={t('notify.quiet_hours')} />
+      <FormControlLabel control={<Switch checked={quietOn} onChange={(e) => setQuietOn(e.target.checked)} />} label={t('notify.quiet_on')} />
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
         {t('notify.quiet_help')}
       </Typography>
