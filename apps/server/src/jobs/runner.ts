@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { JOBS_CHANNEL, LEASE_SECONDS, type Job, type JobKind, type JobQueue } from './job-queue.ts';
 
@@ -79,6 +80,8 @@ export function startJobRunner(opts: RunnerOptions): JobRunner {
   };
   const kinds: Partial<Record<JobKind, KindRunner>> = 'kinds' in opts ? opts.kinds : { transcode: { handle: opts.handle, concurrency: opts.workers } };
   const stopping = new AbortController();
+  // Each idle loop waits on the stop signal: one listener per loop is expected, not a leak.
+  setMaxListeners(10 + Object.values(kinds).reduce((n, k) => n + (k?.concurrency ?? 0), 0), stopping.signal);
   const sleepers = new Map<JobKind, Set<() => void>>();
 
   const sleep = (kind: JobKind, ms = pollMs) =>

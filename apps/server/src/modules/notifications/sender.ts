@@ -95,6 +95,23 @@ export function sendJobHandler(deps: SenderDeps) {
   };
 }
 
+/** A VAPID token is signed once per push service and hour (it may live 24 h), not once per push: ES256 signing was most of a push's CPU. */
+const VAPID_TOKEN_MS = 3600_000;
+const vapidCache = new Map<string, { headers: Record<string, string>; until: number; key: string }>();
+function vapidHeaders(deps: SenderDeps, audience: string): Record<string, string> {
+  const keys = deps.vapid();
+  const now = Date.now();
+  const cached = vapidCache.get(audience);
+  if (cached && cached.until > now && cached.key === keys.publicKey) return cached.headers;
+  const subject = deps.publicUrl.startsWith('https:') ? deps.publicUrl : 'mailto:no-reply@videostore.co.ke';
+  // Valid for 12 h from now; reused for an hour, so every token sent has at least 11 h left.
+  const expires = Math.floor(now / 1000) + 12 * 3600;
+  const headers = webpush.getVapidHeaders(audience, subject, keys.publicKey, keys.privateKey, 'aes128gcm', expires) as unknown as Record<string, string>;
+  if (vapidCache.size > 100) vapidCache.clear();
+  vapidCache.set(audience, { headers, until: now + VAPID_TOKEN_MS, key: keys.publicKey });
+  return headers;
+}
+
 /**
  * Posts one encrypted push (RFC 8291 aes128gcm, VAPID) with web-push's request details and fetch:
  * fetch reaches a loopback test service over http, follows no redirect (a redirect could point
@@ -102,10 +119,8 @@ export function sendJobHandler(deps: SenderDeps) {
  */
 async function push(deps: SenderDeps, subscription: webpush.PushSubscription, payload: string): Promise<void> {
   if (!allowedEndpoint(subscription.endpoint, deps.serviceHosts)) throw new PushRefused(410);
-  const keys = deps.vapid();
-  const subject = deps.publicUrl.startsWith('https:') ? deps.publicUrl : 'mailto:no-reply@videostore.co.ke';
   const details = webpush.generateRequestDetails(subscription, payload, {
-    vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+    headers: vapidHeaders(deps, new URL(subscription.endpoint).origin),
     TTL: PUSH_TTL_SECONDS,
     contentEncoding: 'aes128gcm',
   });
