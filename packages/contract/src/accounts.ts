@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { purchaseRecordSchema } from './catalog.ts';
+import { hiddenByLockSchema } from './ratings.ts';
 import { depositSchema } from './deposits.ts';
 import { kenyanPhoneSchema } from './phone.ts';
 import { phoneCodeSchema } from './phone-login.ts';
@@ -82,7 +83,7 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const infoSchema = z.object({ user: userSchema, deposit_history: z.array(depositSchema), purchase: z.array(purchaseRecordSchema) });
+export const infoSchema = z.object({ user: userSchema, deposit_history: z.array(depositSchema), purchase: z.array(purchaseRecordSchema), hidden: hiddenByLockSchema });
 export type Info = z.infer<typeof infoSchema>;
 
 export const refreshInputSchema = z.object({ refresh: z.string().max(2000).optional() });

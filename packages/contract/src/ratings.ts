@@ -82,3 +82,15 @@ export const familyUnlockResultSchema = z
   .object({ unlock: z.string().describe('Send it as X-Family-Unlock'), expires_at: z.string() })
   .meta({ id: 'FamilyUnlock' });
 export type FamilyUnlockResult = z.infer<typeof familyUnlockResultSchema>;
+
+/**
+ * CONTRACT §16, "the family lock names nothing it hides": a list answered to an account under the
+ * lock (no valid X-Family-Unlock) leaves out every row naming a 16 or 18 video and says here how many
+ * it left out; 0 when nothing is hidden (lock off, unlocked, or nothing rated so). A bare array in
+ * the seed's shape (GET /api/purchases/) says it in the X-Family-Hidden header instead.
+ */
+export const hiddenByLockSchema = z
+  .number()
+  .int()
+  .describe('How many rows the family lock leaves out of this answer (rows naming a 16 or 18 video, CONTRACT §16); 0 when none');
+export const FAMILY_HIDDEN_HEADER = 'x-family-hidden';

@@ -1,6 +1,6 @@
 import type { Deposit } from '@store/contract';
 import type { MediaStore } from '../media/index.ts';
-import type { PurchaseRecords } from './route-helpers.ts';
+import type { HideLocked, PurchaseRecords } from './route-helpers.ts';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { LimitFactory } from '../../lib/rate-limits.ts';
@@ -22,7 +22,7 @@ import { createUserRepository } from './user-repository.ts';
 /** Wires the accounts capability: the auth hook on the app, and its routes under the API prefix. */
 export function createAccounts(
   app: FastifyInstance,
-  deps: { mailer: Mailer; sms: SmsSender; limits: LimitFactory; listen: DatabaseHandle['listen']; mediaStore: MediaStore; purchaseRecords: PurchaseRecords; depositHistory: (userId: number) => Promise<Deposit[]> },
+  deps: { mailer: Mailer; sms: SmsSender; limits: LimitFactory; listen: DatabaseHandle['listen']; mediaStore: MediaStore; purchaseRecords: PurchaseRecords; depositHistory: (userId: number) => Promise<Deposit[]>; hideLocked: HideLocked },
 ) {
   const { config, db } = app;
   const users = createUserRepository(db);
@@ -36,7 +36,7 @@ export function createAccounts(
   const quickSignup = createQuickSignup({ db, users, links, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
   const registration = createRegistration({ users, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
   registerAuth(app, sessions);
-  return { users, sessions, accounts, resets, phoneCodes, routes: accountRoutes({ users, accounts, registration, sessions, resets, quickSignup, links, phoneCodes, purchaseRecords: deps.purchaseRecords, depositHistory: deps.depositHistory }) };
+  return { users, sessions, accounts, resets, phoneCodes, routes: accountRoutes({ users, accounts, registration, sessions, resets, quickSignup, links, phoneCodes, purchaseRecords: deps.purchaseRecords, depositHistory: deps.depositHistory, hideLocked: deps.hideLocked }) };
 }
 
 export { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';

@@ -1,5 +1,5 @@
 import type { Deposit } from '@store/contract';
-import type { PurchaseRecords } from './route-helpers.ts';
+import type { HideLocked, PurchaseRecords } from './route-helpers.ts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,7 +39,7 @@ async function readProfilePatch(request: FastifyRequest) {
 }
 
 /** The signed-in customer's own account: what it holds (with its deposits and purchases), its profile and picture, its e-mail and username. */
-export function profileRoutes(deps: { users: UserRepository; accounts: AccountService; purchaseRecords: PurchaseRecords; depositHistory: (userId: number) => Promise<Deposit[]> }): FastifyPluginAsyncZod {
+export function profileRoutes(deps: { users: UserRepository; accounts: AccountService; purchaseRecords: PurchaseRecords; depositHistory: (userId: number) => Promise<Deposit[]>; hideLocked: HideLocked }): FastifyPluginAsyncZod {
   return async (app) => {
     const { accounts } = deps;
 
@@ -48,7 +48,9 @@ export function profileRoutes(deps: { users: UserRepository; accounts: AccountSe
       { preHandler: app.requireUser, schema: { tags, summary: 'The signed-in customer, their deposits and purchases', security: [{ bearer: [] }], response: { 200: infoSchema, 401: errorDetailSchema } } },
       async (request) => {
         const me = (await deps.users.withProfile(currentUser(request).id))!;
-        return { user: toUserView(me.user, me.profile), deposit_history: await deps.depositHistory(me.user.id), purchase: await deps.purchaseRecords(me.user.id) };
+        // Under the family lock its 16 and 18 purchases are counted, not named (CONTRACT §16).
+        const { shown, hidden } = await deps.hideLocked(request, await deps.purchaseRecords(me.user.id));
+        return { user: toUserView(me.user, me.profile), deposit_history: await deps.depositHistory(me.user.id), purchase: shown, hidden };
       },
     );
 

@@ -1,5 +1,5 @@
 import type { PurchaseRecord } from '@store/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionService } from './session-service.ts';
 import { REFRESH_TTL_S } from './tokens.ts';
 import { profileLanguage, toUserView, type UserRepository, type UserRow } from './user-repository.ts';
@@ -20,6 +20,9 @@ export function refreshCookieSetter(app: FastifyInstance) {
 
 /** The account's purchases as the login answer and /info list them (the selling module's). */
 export type PurchaseRecords = (userId: number) => Promise<PurchaseRecord[]>;
+
+/** The family lock's one rule for a list answered to this request (the family module's withholdLocked, CONTRACT §16). */
+export type HideLocked = (request: FastifyRequest, records: PurchaseRecord[]) => Promise<{ shown: PurchaseRecord[]; hidden: number }>;
 
 /** The seed's login response, for a password login and for a sign-in link alike. */
 export async function loginAnswer(deps: { users: UserRepository; purchaseRecords: PurchaseRecords }, user: UserRow, tokens: Awaited<ReturnType<SessionService['issue']>>) {

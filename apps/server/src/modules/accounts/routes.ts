@@ -1,5 +1,5 @@
 import type { Deposit } from '@store/contract';
-import type { PurchaseRecords } from './route-helpers.ts';
+import type { HideLocked, PurchaseRecords } from './route-helpers.ts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountService } from './account-service.ts';
@@ -28,6 +28,7 @@ export interface AccountRouteDeps {
   /** The account's purchases and deposits, from the selling and payments modules. */
   purchaseRecords: PurchaseRecords;
   depositHistory: (userId: number) => Promise<Deposit[]>;
+  hideLocked: HideLocked;
 }
 
 /**

@@ -4,3 +4,5 @@ export { catalogViewOf, lockedRequest, ratingsFor } from './catalog-view.ts';
 export { FamilyLocks, lockedKey } from './lock-states.ts';
 export type { CatalogView } from './lock-states.ts';
 export { familyRoutes } from './routes.ts';
+export { withholdLocked, withholdLockedBy } from './withheld.ts';
+export { videosOfLedgerEntries, videosOfReceipts } from './rated-videos-repository.ts';

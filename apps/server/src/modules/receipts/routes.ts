@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminListQuerySchema, adminReceiptFilterSchema, adminReceiptSchema, badRequestSchema, errorDetailSchema, RECEIPTS_PAGE_SIZE, receiptListSchema, receiptSchema, receiptsQuerySchema, sendReceiptSchema } from '@store/contract';
+import { videosOfReceipts, withholdLockedBy } from '../family/index.ts';
+import { adminListQuerySchema, adminReceiptFilterSchema, adminReceiptSchema, badRequestSchema, errorDetailSchema, hiddenByLockSchema, RECEIPTS_PAGE_SIZE, receiptListSchema, receiptSchema, receiptsQuerySchema, sendReceiptSchema } from '@store/contract';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { fieldErrorFromIssues, HttpError } from '../../lib/http-errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -22,12 +23,14 @@ export const receiptRoutes =
       '/receipts',
       {
         preHandler: app.requireUser,
-        schema: { tags, summary: 'Your tax invoices and credit notes, newest first', security: [{ bearer: [] }], querystring: receiptsQuerySchema, response: { 200: receiptListSchema, 400: badRequestSchema, 401: errorDetailSchema, 404: errorDetailSchema } },
+        schema: { tags, summary: 'Your tax invoices and credit notes, newest first', security: [{ bearer: [] }], querystring: receiptsQuerySchema, response: { 200: receiptListSchema.extend({ hidden: hiddenByLockSchema }), 400: badRequestSchema, 401: errorDetailSchema, 404: errorDetailSchema } },
       },
       async (request) => {
         const window = pageWindow(request.query.page, request.query.page_size, RECEIPTS_PAGE_SIZE);
         const { count, results } = await service.list(currentUser(request).id, { limit: window.pageSize, offset: window.offset });
-        return toPage(request.url, window, count, results);
+        // Under the family lock a receipt for a 16 or 18 video is counted, not shown (CONTRACT §16).
+        const { shown, hidden } = await withholdLockedBy(request, results, (db, rows) => videosOfReceipts(db, rows.map((r) => r.id)));
+        return { ...toPage(request.url, window, count, shown), hidden };
       },
     );
     app.get(
@@ -36,7 +39,13 @@ export const receiptRoutes =
         preHandler: app.requireUser,
         schema: { tags, summary: 'One of your receipts, with what KRA’s control unit answered', security: [{ bearer: [] }], params: idParams, response: { 200: receiptSchema, 401: errorDetailSchema, 404: errorDetailSchema } },
       },
-      async (request) => service.get(parseId(request.params.id), currentUser(request).id),
+      async (request) => {
+        const receipt = await service.get(parseId(request.params.id), currentUser(request).id);
+        // One the family lock hides is not there for the locked phone (CONTRACT §16): the list counts it.
+        const { shown } = await withholdLockedBy(request, [receipt], (db, rows) => videosOfReceipts(db, rows.map((r) => r.id)));
+        if (shown.length === 0) throw new HttpError(404, 'Not found.');
+        return receipt;
+      },
     );
     app.post(
       '/receipts/:id/send',

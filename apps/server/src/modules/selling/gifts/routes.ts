@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequestSchema, errorDetailSchema, giftClaimInputSchema, giftClaimPreviewSchema, giftClaimResultSchema, giftCreatedSchema, giftInputSchema, giftSchema, pageParamSchema, pageSizeSchema, paginated } from '@store/contract';
+import { withholdLocked } from '../../family/index.ts';
+import { badRequestSchema, errorDetailSchema, hiddenByLockSchema, giftClaimInputSchema, giftClaimPreviewSchema, giftClaimResultSchema, giftCreatedSchema, giftInputSchema, giftSchema, pageParamSchema, pageSizeSchema, paginated } from '@store/contract';
 import { saleHeaders, saleResponses } from '../sale-responses.ts';
 import { languageOf } from '../../../lib/words.ts';
 import type { GiftSales } from './gift-seller.ts';
@@ -26,12 +27,15 @@ export function giftRoutes(deps: { gifts: GiftService; sales: GiftSales; promoGu
           summary: 'Gifts the customer sent and received, newest first, with their state (sent, claimed, returned)',
           security: [{ bearer: [] }],
           querystring: z.object({ page: pageParamSchema, page_size: pageSizeSchema }),
-          response: { 200: paginated(giftSchema), 400: badRequestSchema, 401: errorDetailSchema, 404: errorDetailSchema },
+          response: { 200: paginated(giftSchema).extend({ hidden: hiddenByLockSchema }), 400: badRequestSchema, 401: errorDetailSchema, 404: errorDetailSchema },
         },
       },
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
-        return deps.gifts.list(request.url, currentUser(request).id, request.query);
+        // Under the family lock a gift naming a 16 or 18 video is counted, not named (CONTRACT §16).
+        const page = await deps.gifts.list(request.url, currentUser(request).id, request.query);
+        const { shown, hidden } = await withholdLocked(request, page.results, (g) => g.video_ids);
+        return { ...page, results: shown, hidden };
       },
     );
 

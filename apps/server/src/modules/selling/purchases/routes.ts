@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequestSchema, cartItemSchema, checkoutInputSchema, checkoutPaymentSchema, errorDetailSchema, purchaseInputSchema, purchaseRecordSchema, purchaseResultSchema, ratedSaleRefusalSchema } from '@store/contract';
-import { idSchema } from '@store/contract';
+import { FAMILY_HIDDEN_HEADER, hiddenByLockSchema, idSchema } from '@store/contract';
+import { withholdLocked } from '../../family/index.ts';
+import type { FastifyRequest } from 'fastify';
 import { parseId } from '../../../lib/ids.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import type { CartService } from './cart-service.ts';
@@ -26,8 +28,12 @@ const ratedSale = (request: { body: { age_confirmed?: boolean | undefined }; hea
   ageConfirmed: request.body.age_confirmed,
   familyUnlock: request.headers['x-family-unlock'],
 });
-const cartSchema = z.object({ results: z.array(cartItemSchema), total: z.number().int() });
-const cartAnswer = (items: z.infer<typeof cartItemSchema>[]) => ({ results: items, total: items.reduce((s, i) => s + i.price, 0) });
+const cartSchema = z.object({ results: z.array(cartItemSchema), total: z.number().int(), hidden: hiddenByLockSchema });
+/** The cart as this request may see it: under the family lock its 16 and 18 videos are counted, not named (CONTRACT §16); the total is of what is shown. */
+async function cartAnswer(request: FastifyRequest, items: z.infer<typeof cartItemSchema>[]) {
+  const { shown, hidden } = await withholdLocked(request, items, (i) => [i.video_id]);
+  return { results: shown, total: shown.reduce((s, i) => s + i.price, 0), hidden };
+}
 
 export function orderRoutes(deps: { purchases: PurchaseService; cart: CartService; promoGuesses: PromoGuesses }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -70,18 +76,20 @@ export function orderRoutes(deps: { purchases: PurchaseService; cart: CartServic
       },
     );
 
-    app.get('/purchases', { ...secured, schema: { tags, summary: 'What the customer owns', security: [{ bearer: [] }], response: { 200: z.array(purchaseRecordSchema), 401: errorDetailSchema } } }, async (request) =>
-      deps.purchases.records(currentUser(request).id),
-    );
+    app.get('/purchases', { ...secured, schema: { tags, summary: 'What the customer owns', security: [{ bearer: [] }], response: { 200: z.array(purchaseRecordSchema), 401: errorDetailSchema } } }, async (request, reply) => {
+      // A bare array (the seed's shape): how many the family lock left out goes in a header (CONTRACT §16).
+      const { shown, hidden } = await withholdLocked(request, await deps.purchases.records(currentUser(request).id), (p) => [p.video_id]);
+      return reply.header(FAMILY_HIDDEN_HEADER, String(hidden)).send(shown);
+    });
 
     app.get('/cart', { ...secured, schema: { tags, summary: 'The customer’s cart and its total', security: [{ bearer: [] }], response: { 200: cartSchema, 401: errorDetailSchema } } }, async (request) =>
-      cartAnswer(await deps.cart.list(currentUser(request).id)),
+      cartAnswer(request, await deps.cart.list(currentUser(request).id)),
     );
 
     app.post(
       '/cart',
       { ...secured, schema: { tags, summary: 'Add a video to the cart', security: [{ bearer: [] }], body: z.object({ video_id: idSchema() }), response: { 201: cartSchema, 400: badRequestSchema, 401: errorDetailSchema, 404: errorDetailSchema, 409: errorDetailSchema } } },
-      async (request, reply) => reply.status(201).send(cartAnswer(await deps.cart.addOne(currentUser(request).id, request.body.video_id))),
+      async (request, reply) => reply.status(201).send(await cartAnswer(request, await deps.cart.addOne(currentUser(request).id, request.body.video_id))),
     );
 
     app.post(
@@ -90,13 +98,13 @@ export function orderRoutes(deps: { purchases: PurchaseService; cart: CartServic
         ...secured,
         schema: { tags, summary: 'Merge a visitor’s browser cart into the account’s (no duplicates, owned videos dropped)', security: [{ bearer: [] }], body: z.object({ video_ids: z.array(idSchema()).max(200) }), response: { 200: cartSchema, 400: badRequestSchema, 401: errorDetailSchema } },
       },
-      async (request) => cartAnswer(await deps.cart.merge(currentUser(request).id, request.body.video_ids)),
+      async (request) => cartAnswer(request, await deps.cart.merge(currentUser(request).id, request.body.video_ids)),
     );
 
     app.delete(
       '/cart/:video_id',
       { ...secured, schema: { tags, summary: 'Take a video out of the cart', security: [{ bearer: [] }], params: z.object({ video_id: z.string() }), response: { 200: cartSchema, 401: errorDetailSchema, 404: errorDetailSchema } } },
-      async (request) => cartAnswer(await deps.cart.remove(currentUser(request).id, parseId(request.params.video_id))),
+      async (request) => cartAnswer(request, await deps.cart.remove(currentUser(request).id, parseId(request.params.video_id))),
     );
   };
 }

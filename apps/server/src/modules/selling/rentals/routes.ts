@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequestSchema, errorDetailSchema, pageParamSchema, pageSizeSchema, paginated, rentalInputSchema, rentalResultSchema, rentalSchema } from '@store/contract';
+import { withholdLocked } from '../../family/index.ts';
+import { badRequestSchema, errorDetailSchema, hiddenByLockSchema, pageParamSchema, pageSizeSchema, paginated, rentalInputSchema, rentalResultSchema, rentalSchema } from '@store/contract';
 import { saleHeaders, saleResponses } from '../sale-responses.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import type { PromoGuesses } from '../promo-codes/guess-limits.ts';
@@ -48,12 +49,15 @@ export function rentalRoutes(deps: { rentals: RentalService; promoGuesses: Promo
           summary: 'The customer’s rentals, newest first, each with its clock',
           security: [{ bearer: [] }],
           querystring: z.object({ page: pageParamSchema, page_size: pageSizeSchema }),
-          response: { 200: paginated(rentalSchema), 400: badRequestSchema, 401: errorDetailSchema, 404: errorDetailSchema },
+          response: { 200: paginated(rentalSchema).extend({ hidden: hiddenByLockSchema }), 400: badRequestSchema, 401: errorDetailSchema, 404: errorDetailSchema },
         },
       },
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
-        return deps.rentals.list(request.url, currentUser(request).id, request.query);
+        // Under the family lock its 16 and 18 rentals are counted, not named (CONTRACT §16).
+        const page = await deps.rentals.list(request.url, currentUser(request).id, request.query);
+        const { shown, hidden } = await withholdLocked(request, page.results, (r) => [r.video_id]);
+        return { ...page, results: shown, hidden };
       },
     );
   };
