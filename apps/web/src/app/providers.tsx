@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { retryDelay, retryRead } from '../lib/retry-policy.ts';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -7,7 +8,9 @@ export function createQueryClient() {
       // Catalogue data changes slowly; refetching on every focus costs customers data.
       // networkMode 'always': with no network a query still asks, and the service worker answers what was
       // already seen (or it fails into the error state) instead of waiting, paused, behind a skeleton.
-      queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false, networkMode: 'always' },
+      // Reads try again after a 503's Retry-After (lib/retry-policy.ts); mutations never on their own.
+      queries: { staleTime: 60_000, retry: retryRead, retryDelay, refetchOnWindowFocus: false, networkMode: 'always' },
+      mutations: { retry: false },
     },
   });
 }
