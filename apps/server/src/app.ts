@@ -1,6 +1,6 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -186,7 +186,13 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
   // Orders paid with M-Pesa, by kind (selling/paid-orders.ts): each seller registers itself below.
   const onSale = metrics.saleCompleted;
   const paidOrders = createPaidOrders({ onSold: catalogChanged, onSale });
-  const payments = await createPayments(app, { buyPaidOrder: paidOrders.buy, releasePaidOrder: paidOrders.release, limits: rateLimits(redis) }, paymentOptions);
+  // A visitor's paid prompt signs the asking browser in (CONTRACT §16): the refresh cookie with the login.
+  const visitorSignIn = async (userId: number, reply: FastifyReply) => {
+    const login = await accounts.signIn(userId);
+    if (login) accounts.setRefreshCookie(reply, login.refresh);
+    return login?.body ?? null;
+  };
+  const payments = await createPayments(app, { buyPaidOrder: paidOrders.buy, releasePaidOrder: paidOrders.release, limits: rateLimits(redis), visitorSignIn }, paymentOptions);
   const payouts = createPayoutService({ db: database.db, daraja: payments.daraja, publicUrl: config.publicUrl, log: app.log, firstCheckMs: config.mpesa.reconcileAfterMs, withholdingPercent: config.withholdingTaxPercent });
   const purchases = createPurchaseService({ db: database.db, deposits: payments.deposits, simulatorPhone, onCatalogChange: catalogChanged, onSale });
   const receipts = await createReceipts(app, { mailer: mail, sms: smsOut }, receiptOptions);

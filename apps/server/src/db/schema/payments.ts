@@ -8,9 +8,8 @@ export const deposits = pgTable(
   'deposits',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Null while a visitor's payment (CONTRACT §16) waits: the paying phone names its account. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
     amount: integer('amount').notNull(),
     phone: text('phone').notNull(),
     state: text('state', { enum: ['pending', 'completed', 'failed', 'cancelled', 'review'] })
@@ -34,6 +33,9 @@ export const deposits = pgTable(
     purchaseDetail: text('purchase_detail'),
     /** Any order this payment carries (migration 0017, decision 0039): {kind, reference, video_ids, ...}. */
     purchaseOrder: jsonb('purchase_order'),
+    /** A visitor's payment (migration 0033): the SHA-256 of the asking browser's cookie, and when its login was handed there. */
+    visitorHash: text('visitor_hash'),
+    loginGivenAt: timestamp('login_given_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('deposits_checkout_unique').on(t.checkoutRequestId),

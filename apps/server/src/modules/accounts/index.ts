@@ -1,6 +1,6 @@
 import type { Deposit } from '@store/contract';
 import type { MediaStore } from '../media/index.ts';
-import type { HideLocked, PurchaseRecords } from './route-helpers.ts';
+import { loginAnswer, refreshCookieSetter, type HideLocked, type PurchaseRecords } from './route-helpers.ts';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { LimitFactory } from '../../lib/rate-limits.ts';
@@ -36,7 +36,14 @@ export function createAccounts(
   const quickSignup = createQuickSignup({ db, users, links, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
   const registration = createRegistration({ users, mailer: deps.mailer, limits: deps.limits, publicUrl: config.publicUrl, log: app.log });
   registerAuth(app, sessions);
-  return { users, sessions, accounts, resets, phoneCodes, routes: accountRoutes({ users, accounts, registration, sessions, resets, quickSignup, links, phoneCodes, purchaseRecords: deps.purchaseRecords, depositHistory: deps.depositHistory, hideLocked: deps.hideLocked }) };
+  /** A new login for an account the caller proved (a visitor's paid M-Pesa prompt, CONTRACT §16): the login answer and its refresh token. */
+  const signIn = async (userId: number) => {
+    const user = await users.byId(userId);
+    if (!user?.isActive) return null;
+    const tokens = await sessions.issue(user);
+    return { body: await loginAnswer({ users, purchaseRecords: deps.purchaseRecords }, user, tokens), refresh: tokens.refresh };
+  };
+  return { users, sessions, accounts, resets, phoneCodes, signIn, setRefreshCookie: refreshCookieSetter(app), routes: accountRoutes({ users, accounts, registration, sessions, resets, quickSignup, links, phoneCodes, purchaseRecords: deps.purchaseRecords, depositHistory: deps.depositHistory, hideLocked: deps.hideLocked }) };
 }
 
 export { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
@@ -44,3 +51,4 @@ export { createUserRepository } from './user-repository.ts';
 export type { UserRow } from './user-repository.ts';
 export type { PhoneCodes } from './phone-codes.ts';
 export { provePhone } from './phone-code-repository.ts';
+export { accountForPaidPhone } from './paid-phone-account.ts';

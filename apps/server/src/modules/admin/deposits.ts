@@ -32,7 +32,7 @@ function depositQuery(db: Database) {
 }
 const toAdminDeposit = ({ d, username }: { d: typeof deposits.$inferSelect; username: string }): AdminDeposit => ({
   id: d.id,
-  user_id: d.userId,
+  user_id: d.userId!, // the inner join: a visitor's payment shows once an account is named
   username,
   amount: d.amount,
   phone: d.phone,

@@ -1,5 +1,5 @@
 import { newCallbackSecret } from '../../lib/callback-secret.ts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatKsh, type Deposit } from '@store/contract';
 import type { Database } from '../../db/client.ts';
@@ -8,7 +8,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import type { Limit } from '../../lib/rate-limits.ts';
 import { ledger } from '../wallet/index.ts';
 import { notifyCustomer } from '../notifications/index.ts';
-import { provePhone, type UserRow } from '../accounts/index.ts';
+import { accountForPaidPhone, provePhone, type UserRow } from '../accounts/index.ts';
 import { parseStkCallback } from './callback.ts';
 import { customerMessage, depositOutcome, purchaseFailure, pushRefusal } from './outcome-words.ts';
 import { type DarajaClient, DarajaError, stateForResultCode } from './daraja-client.ts';
@@ -70,6 +70,8 @@ export function createDepositService(deps: {
   releasePaidOrder?: (tx: Database, deposit: DepositRow) => Promise<void>;
   /** Prompts per phone number: any account can name any phone, and each prompt rings it. */
   prompts?: Limit;
+  /** Visitors' prompts per address (CONTRACT §16): a stranger's phone must not be rung from one place at will. */
+  visitorPrompts?: Limit;
 }) {
   const { db, daraja, log } = deps;
 
@@ -89,16 +91,29 @@ export function createDepositService(deps: {
   async function settle(depositId: number, outcome: Outcome, from: 'pending' | 'review' = 'pending', alongside?: (tx: Database, moved: DepositRow) => Promise<void>): Promise<boolean> {
     return db.transaction(async (t) => {
       const tx = t as unknown as Database;
-      const [moved] = await tx
+      const [settled] = await tx
         .update(deposits)
         .set({ state: outcome.state, resultCode: outcome.resultCode, resultDesc: outcome.resultDesc, receipt: outcome.receipt ?? null, settledAt: new Date(), nextCheckAt: null })
         .where(and(eq(deposits.id, depositId), eq(deposits.state, from)))
         .returning();
-      if (!moved) return false;
+      if (!settled) return false;
+      let moved: DepositRow = settled;
+      // A visitor's payment (CONTRACT §16): unpaid, it makes nothing; paid, the paying phone names its account.
+      if (moved.userId === null) {
+        if (outcome.state !== 'completed') {
+          if (outcome.state !== 'review') await tx.update(deposits).set({ purchaseState: 'failed', purchaseDetail: purchaseFailure.unpaid }).where(eq(deposits.id, moved.id));
+          await alongside?.(tx, moved);
+          return true;
+        }
+        const named = await accountForPaidPhone(tx, moved.phone);
+        const [own] = await tx.update(deposits).set({ userId: named.userId }).where(eq(deposits.id, moved.id)).returning();
+        moved = own!;
+      }
+      const userId = moved.userId!;
       if (outcome.state === 'completed') {
-        await ledger.creditDeposit(tx, { userId: moved.userId, amount: moved.amount, reference: moved.receipt ?? moved.checkoutRequestId ?? `deposit-${moved.id}`, phone: moved.phone });
+        await ledger.creditDeposit(tx, { userId, amount: moved.amount, reference: moved.receipt ?? moved.checkoutRequestId ?? `deposit-${moved.id}`, phone: moved.phone });
         // The PIN was entered on this phone: it may sign the account in by SMS code from now on (CONTRACT §16).
-        await provePhone(tx, moved.userId, moved.phone);
+        await provePhone(tx, userId, moved.phone);
       }
       // A checkout paid with M-Pesa buys its videos in this same transaction, or says why not; a
       // payment still in review keeps its purchase pending until staff settle it.
@@ -112,7 +127,7 @@ export function createDepositService(deps: {
           .where(eq(deposits.id, moved.id));
       }
       // A payment that failed where nobody may be looking (the page closed): the customer hears in the store (CONTRACT §15).
-      if (outcome.state === 'failed') await notifyCustomer(tx, { userId: moved.userId, kind: 'deposit_failed', params: { amount: formatKsh(moved.amount), purchase: moved.purchaseState !== null }, url: '/deposit', dedupeKey: String(moved.id) });
+      if (outcome.state === 'failed') await notifyCustomer(tx, { userId, kind: 'deposit_failed', params: { amount: formatKsh(moved.amount), purchase: moved.purchaseState !== null }, url: '/deposit', dedupeKey: String(moved.id) });
       await alongside?.(tx, moved);
       return true;
     });
@@ -221,6 +236,40 @@ export function createDepositService(deps: {
       });
       if (created.existing) return { deposit: created.deposit, resent: false };
       return { deposit: await push(created.deposit, created.buyerid, 'Video purchase'), resent: true };
+    },
+
+    /**
+     * A visitor's payment (CONTRACT §16): the whole price, no account yet, the asking browser's cookie
+     * hash kept. Limited per phone and per address before anything rings.
+     */
+    async startForVisitor(input: { amount: number; phone: string; order: { kind: string; video_ids: number[] }; visitorHash: string; ip: string }) {
+      const byIp = await deps.visitorPrompts?.consume(input.ip);
+      if (byIp && !byIp.ok) {
+        const retry = Math.ceil(byIp.retryAfterMs / 1000);
+        throw new HttpError(429, words('Too many M-Pesa prompts were sent from here. Try again in {minutes} minutes.', { minutes: Math.ceil(retry / 60) }), {}, { 'retry-after': String(retry) });
+      }
+      await takePrompt(input.phone);
+      const [row] = await db
+        .insert(deposits)
+        .values({ userId: null, amount: input.amount, phone: input.phone, callbackSecret: newCallbackSecret(), nextCheckAt: firstCheck(), purchaseVideoIds: input.order.video_ids, purchaseOrder: input.order, purchaseState: 'pending', visitorHash: input.visitorHash })
+        .returning();
+      const sent = await push(row!, 0, 'Video purchase');
+      return { deposit: sent, view: toDepositView(sent, null) };
+    },
+
+    /**
+     * A visitor's payment, asked by the browser whose cookie hash it keeps (404 anywhere else). Once
+     * paid, the first answer there names the account to sign in (`signIn`); later answers never do.
+     */
+    async visitorStatus(checkoutRequestId: string, visitorHash: string): Promise<{ deposit: Deposit; signIn: number | null }> {
+      const [d] = await db.select().from(deposits).where(and(eq(deposits.checkoutRequestId, checkoutRequestId), eq(deposits.visitorHash, visitorHash)));
+      if (!d) throw new HttpError(404, 'Not found.');
+      let signIn: number | null = null;
+      if (d.state === 'completed' && d.userId !== null && d.loginGivenAt === null) {
+        const [given] = await db.update(deposits).set({ loginGivenAt: new Date() }).where(and(eq(deposits.id, d.id), isNull(deposits.loginGivenAt))).returning({ userId: deposits.userId });
+        signIn = given?.userId ?? null;
+      }
+      return { deposit: toDepositView(d, d.userId === null ? null : await balanceOf(d.userId)), signIn };
     },
 
     byId: async (id: number) => (await db.select().from(deposits).where(eq(deposits.id, id)))[0] ?? null,

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { createDepositService, type DepositRow, type PaidOrderBuyer } from './deposit-service.ts';
 import { createReconciler } from './reconciler.ts';
-import { paymentRoutes } from './routes.ts';
+import { paymentRoutes, type VisitorSignIn } from './routes.ts';
 import { createStandingOrders } from './standing-orders.ts';
 import { standingOrderRoutes } from './standing-order-routes.ts';
 
@@ -26,9 +26,12 @@ export interface PaymentsWiring {
   releasePaidOrder?: (tx: Database, deposit: DepositRow) => Promise<void>;
   /** Counters shared by the store's processes (the M-Pesa prompts each phone was sent). */
   limits: LimitFactory;
+  /** Signs in the account a visitor's paid prompt named (accounts; CONTRACT §16). */
+  visitorSignIn?: VisitorSignIn;
 }
 
 const PROMPT_WINDOW_MS = 10 * 60_000;
+const VISITOR_PROMPTS_PER_ADDRESS = 10;
 
 const darajaFor = ({ mpesa: m }: Config, fetch?: typeof globalThis.fetch) =>
   createDarajaClient({ baseUrl: m.baseUrl, consumerKey: m.consumerKey, consumerSecret: m.consumerSecret, shortcode: m.shortcode, passkey: m.passkey, transactionType: m.transactionType, b2cShortcode: m.b2cShortcode, initiatorName: m.initiatorName, securityCredential: m.securityCredential, ...(fetch ? { fetch } : {}) });
@@ -72,11 +75,13 @@ export async function createPayments(app: FastifyInstance, wiring: PaymentsWirin
   const daraja = darajaFor(app.config, opts.darajaFetch);
   // One count of PIN prompts per phone, for pushes and standing orders alike.
   const prompts = wiring.limits('mpesa-prompts', { points: app.config.mpesaPromptsPerPhone, windowMs: PROMPT_WINDOW_MS });
-  const deposits = createDepositService({ db: app.db, daraja, callbackBase: app.config.publicUrl, log: app.log, firstCheckMs: m.reconcileAfterMs, buyPaidOrder: wiring.buyPaidOrder, releasePaidOrder: wiring.releasePaidOrder, prompts });
+  // Visitors' prompts per address (CONTRACT §16), beside the per-phone count.
+  const visitorPrompts = wiring.limits('mpesa-visitor-prompts', { points: VISITOR_PROMPTS_PER_ADDRESS, windowMs: PROMPT_WINDOW_MS });
+  const deposits = createDepositService({ db: app.db, daraja, callbackBase: app.config.publicUrl, log: app.log, firstCheckMs: m.reconcileAfterMs, buyPaidOrder: wiring.buyPaidOrder, releasePaidOrder: wiring.releasePaidOrder, prompts, visitorPrompts });
   const reconciler = createReconciler({ deposits, daraja, log: app.log, firstCheckMs: m.reconcileAfterMs });
   const standingOrders = { ...createStandingOrders({ db: app.db, daraja, callbackBase: app.config.publicUrl, log: app.log, prompts }), registerPaybillUrls: () => daraja.registerC2bUrls(c2bUrls) };
   const routes: FastifyPluginAsyncZod = async (api) => {
-    await api.register(paymentRoutes(deposits));
+    await api.register(paymentRoutes(deposits, wiring.visitorSignIn));
     await api.register(standingOrderRoutes(standingOrders, m.c2bSecret));
   };
   return { deposits, reconciler, daraja, standingOrders, routes };
@@ -90,3 +95,5 @@ export type { NewStandingOrder, PaymentHandler, ResultHandler, StandingOrderRow 
 export type { RatibaFrequency } from './daraja-client.ts';
 export type { DepositRow, DepositService, PaidOrderBuyer, PaidOrderOutcome } from './deposit-service.ts';
 export { purchaseFailure } from './outcome-words.ts';
+export { visitorHash } from './visitor-cookie.ts';
+export type { VisitorSignIn } from './routes.ts';

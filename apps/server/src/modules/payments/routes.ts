@@ -1,12 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequestSchema, depositInputSchema, depositSchema, depositStartedSchema, errorDetailSchema } from '@store/contract';
+import { badRequestSchema, depositInputSchema, depositSchema, depositStartedSchema, errorDetailSchema, loginResponseSchema, type LoginResponse } from '@store/contract';
+import type { FastifyReply } from 'fastify';
 import { currentUser } from '../../plugins/auth.ts';
 import type { DepositService } from './deposit-service.ts';
+import { carriedVisitorHash } from './visitor-cookie.ts';
+
+/** Signs in the account a visitor's payment was made on, setting its refresh cookie (accounts, wired in app.ts). */
+export type VisitorSignIn = (userId: number, reply: FastifyReply) => Promise<LoginResponse | null>;
 
 const tags = ['deposits'];
 
-export function paymentRoutes(deposits: DepositService): FastifyPluginAsyncZod {
+export function paymentRoutes(deposits: DepositService, signIn?: VisitorSignIn): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/deposit',
@@ -36,10 +41,26 @@ export function paymentRoutes(deposits: DepositService): FastifyPluginAsyncZod {
     app.get(
       '/deposit/:checkout_request_id',
       {
-        preHandler: app.requireUser,
-        schema: { tags, summary: 'A deposit’s state, M-Pesa’s reason and, once completed, the new balance', security: [{ bearer: [] }], params: z.object({ checkout_request_id: z.string().max(100) }), response: { 200: depositSchema, 401: errorDetailSchema, 404: errorDetailSchema } },
+        preHandler: app.identifyUser,
+        schema: {
+          tags,
+          summary: 'A deposit’s state, M-Pesa’s reason and, once completed, the new balance',
+          description:
+            'A visitor’s payment (bought with only a phone, CONTRACT §16) is answered without a token only to the browser that asked (its httpOnly visitor_payment cookie): ' +
+            'once completed, its first answer there carries `login`, the login response of the account the paying phone named; never again, never elsewhere.',
+          security: [{ bearer: [] }, {}],
+          params: z.object({ checkout_request_id: z.string().max(100) }),
+          response: { 200: depositSchema.extend({ login: loginResponseSchema.optional() }), 401: errorDetailSchema, 404: errorDetailSchema },
+        },
       },
-      async (request) => deposits.status(currentUser(request), request.params.checkout_request_id),
+      async (request, reply) => {
+        const hash = request.user ? null : carriedVisitorHash(request);
+        if (!hash) return deposits.status(currentUser(request), request.params.checkout_request_id);
+        const answer = await deposits.visitorStatus(request.params.checkout_request_id, hash);
+        reply.header('cache-control', 'private, no-store');
+        const login = answer.signIn !== null && signIn ? await signIn(answer.signIn, reply) : null;
+        return login ? { ...answer.deposit, login } : answer.deposit;
+      },
     );
 
     app.post(

@@ -187,6 +187,24 @@ export async function payForOrder<O extends PaidOrder, T>(
   return paymentAnswer(deps, o.userId, deposit.id, deposit);
 }
 
+/**
+ * A visitor's order (CONTRACT §16, no token): priced as for someone who owns nothing, ONE prompt for
+ * the whole price, the same answer whoever the phone belongs to. Nothing is sold or made until
+ * M-Pesa confirms: then the paying phone names the account (payments' settle) and `buy` sells there.
+ */
+export async function payAsVisitor<O extends PaidOrder>(
+  deps: { db: Database; deposits: DepositService; simulatorPhone: string | null },
+  seller: Seller<O, unknown>,
+  o: { order: O; phone: string; visitorHash: string; ip: string },
+): Promise<{ status: 202; body: CheckoutPayment }> {
+  const priced = await deps.db.transaction((t) => seller.price(t as unknown as Database, NOBODY, o.order));
+  const amount = priced.lines.reduce((sum, l) => sum + l.amount, 0);
+  const { deposit, view } = await deps.deposits.startForVisitor({ amount, phone: o.phone, order: o.order, visitorHash: o.visitorHash, ip: o.ip });
+  return { status: 202, body: { CheckoutRequestID: deposit.checkoutRequestId!, amount, CustomerMessage: 'Enter your M-Pesa PIN to complete transaction.', deposit: view, simulator_phone: deps.simulatorPhone } };
+}
+/** The customer a visitor is priced as: no account has id 0, so nothing is owned, rented or credited. */
+const NOBODY = 0;
+
 async function paymentAnswer(deps: { deposits: DepositService; simulatorPhone: string | null }, userId: number, depositId: number, deposit?: DepositRow): Promise<OrderAnswer<never>> {
   const d = deposit ?? (await deps.deposits.byId(depositId));
   if (!d?.checkoutRequestId) throw new HttpError(409, 'This payment is still being sent to M-Pesa. Try again in a moment.');
@@ -209,7 +227,7 @@ export function createPaidOrders(opts: { onSold?: (() => void) | undefined; onSa
     const seller = sellers.get(order.kind);
     if (!seller) return failed(tx, order, purchaseFailure.missing);
     try {
-      const r = await tx.transaction((sp) => sellOrder(sp as unknown as Database, seller, deposit.userId, order).then((a) => (a.outcome === 'short' ? Promise.reject(new Short(a.balance, a.total)) : a)));
+      const r = await tx.transaction((sp) => sellOrder(sp as unknown as Database, seller, deposit.userId!, order).then((a) => (a.outcome === 'short' ? Promise.reject(new Short(a.balance, a.total)) : a)));
       if (order.promo_code) await confirmRedemption(tx, order.reference);
       if (r.outcome === 'sold') {
         opts.onSold?.();
@@ -217,10 +235,10 @@ export function createPaidOrders(opts: { onSold?: (() => void) | undefined; onSa
       }
       return r.outcome === 'sold' ? { state: 'completed' } : { state: 'failed', detail: purchaseFailure.short };
     } catch (err) {
-      if (err instanceof Short) return failed(tx, order, purchaseFailure.short, deposit.userId);
+      if (err instanceof Short) return failed(tx, order, purchaseFailure.short, deposit.userId!);
       // A code refused now (used up, expired meanwhile) is a FieldError; a 409 is owned meanwhile.
-      if (err instanceof FieldError) return failed(tx, order, purchaseFailure.code, deposit.userId);
-      if (err instanceof HttpError) return failed(tx, order, err.statusCode === 409 ? purchaseFailure.owned : purchaseFailure.missing, deposit.userId);
+      if (err instanceof FieldError) return failed(tx, order, purchaseFailure.code, deposit.userId!);
+      if (err instanceof HttpError) return failed(tx, order, err.statusCode === 409 ? purchaseFailure.owned : purchaseFailure.missing, deposit.userId!);
       throw err;
     }
   };
@@ -239,7 +257,7 @@ export function createPaidOrders(opts: { onSold?: (() => void) | undefined; onSa
     async release(tx: Database, deposit: DepositRow): Promise<void> {
       const order = deposit.purchaseOrder as PaidOrder | null;
       if (order?.promo_code) await releaseRedemption(tx, order.reference);
-      if (order) await sellers.get(order.kind)?.failed?.(tx, deposit.userId, order, 'unpaid');
+      if (order && deposit.userId !== null) await sellers.get(order.kind)?.failed?.(tx, deposit.userId, order, 'unpaid');
     },
   };
 }

@@ -2,7 +2,7 @@ import type { CustomerPass, PassBought, PassProduct, PassRenewal } from '@store/
 import type { Database } from '../../../db/client.ts';
 import { HttpError, notFound } from '../../../lib/http-errors.ts';
 import type { DepositService, StandingOrderService } from '../../payments/index.ts';
-import { payForOrder, type OrderAnswer, type SaleListener } from '../paid-orders.ts';
+import { payAsVisitor, payForOrder, type OrderAnswer, type SaleListener } from '../paid-orders.ts';
 import { passRepository as repo } from './pass-repository.ts';
 import { passOrder, passSeller, toCustomerPass, toProduct } from './pass-seller.ts';
 
@@ -40,6 +40,13 @@ export function createPassService(deps: PassServiceDeps) {
       const p = await repo.product(db, passId);
       if (!p || !p.active) throw notFound('This pass is not for sale.');
       return payForOrder(deps, passSeller, { userId, order: passOrder(passId, input.promoCode), phone: input.phone, idempotencyKey: input.idempotencyKey });
+    },
+
+    /** The same, for a visitor with only a phone (CONTRACT §16): one prompt for the whole price. */
+    async buyAsVisitor(passId: number, input: { phone: string; visitorHash: string; ip: string }) {
+      const p = await repo.product(db, passId);
+      if (!p || !p.active) throw notFound('This pass is not for sale.');
+      return payAsVisitor(deps, passSeller, { order: passOrder(passId), ...input });
     },
 
     async mine(userId: number): Promise<CustomerPass[]> {

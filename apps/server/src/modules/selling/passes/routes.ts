@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { badRequestSchema, customerPassSchema, errorDetailSchema, idSchema, passBoughtSchema, passBuyInputSchema, passProductSchema, passRenewalInputSchema } from '@store/contract';
 import { parseId } from '../../../lib/ids.ts';
 import { currentUser } from '../../../plugins/auth.ts';
+import { visitorHash } from '../../payments/index.ts';
 import type { PromoGuesses } from '../promo-codes/guess-limits.ts';
 import { saleHeaders, saleResponses } from '../sale-responses.ts';
 import type { PassService } from './pass-service.ts';
@@ -29,15 +30,16 @@ export function passRoutes(deps: { passes: PassService; promoGuesses: PromoGuess
     app.post(
       '/passes/:id/buy',
       {
-        preHandler: app.requireUser,
+        preHandler: app.identifyUser,
         schema: {
           tags,
           summary: 'Buy a pass (CONTRACT §14): a day, a week or a month of watching everything it covers',
           description:
             'It starts when paid; bought again while live, its hours are added to ends_at. ' +
             'Balance covers it: 201. Short and no `phone_number`: 402 with `shortfall`. Short with `phone_number`: 202, one M-Pesa prompt for the shortfall, sold when M-Pesa confirms. ' +
-            'One `promo_code` (kind pass); an Idempotency-Key makes retries safe.',
-          security: [{ bearer: [] }],
+            'One `promo_code` (kind pass); an Idempotency-Key makes retries safe. ' +
+            'A visitor (no token) sends `phone_number` only: 202, one prompt for the whole price, the same whether or not the number has an account; once paid, the pass is the account’s whose verified phone paid (or a new one’s), and the browser that asked is signed in (GET /api/deposit/{CheckoutRequestID}/, CONTRACT §16).',
+          security: [{ bearer: [] }, {}],
           params: z.object({ id: z.string() }),
           headers: saleHeaders,
           body: passBuyInputSchema,
@@ -45,6 +47,10 @@ export function passRoutes(deps: { passes: PassService; promoGuesses: PromoGuess
         },
       },
       async (request, reply) => {
+        if (!request.user && request.body.phone_number && !request.body.promo_code) {
+          const answer = await deps.passes.buyAsVisitor(parseId(request.params.id), { phone: request.body.phone_number, visitorHash: visitorHash(request, reply), ip: request.ip });
+          return reply.status(answer.status).send(answer.body);
+        }
         const userId = currentUser(request).id;
         if (request.body.promo_code) await deps.promoGuesses.take(request.ip, userId);
         const answer = await deps.passes.buy(userId, parseId(request.params.id), { phone: request.body.phone_number, promoCode: request.body.promo_code, idempotencyKey: request.headers['idempotency-key'] });
