@@ -7,6 +7,8 @@ import { isSignedIn } from '../lib/session.ts';
 export interface Cart {
   results: CartItem[];
   total: number;
+  /** How many the family lock leaves out (CONTRACT §16); a browser's own cart has none. */
+  hidden?: number;
 }
 
 /** The cart: the account's on the server when signed in, the browser's otherwise (the header counts it, the cart page lists it). */

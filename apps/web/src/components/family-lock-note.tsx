@@ -37,6 +37,11 @@ export function FamilyLockNote({ rating, onUnlocked }: { rating: string; onUnloc
   );
 }
 
+/** How many rows the server's answers (a list, or the pages of one) left out for the family lock: their `hidden`. */
+export function hiddenIn(...answers: unknown[]): number {
+  return answers.reduce<number>((sum, a) => sum + (a && typeof a === 'object' && 'hidden' in a && typeof a.hidden === 'number' ? a.hidden : 0), 0);
+}
+
 /** Under a list of the account's own videos that the lock shortened: how many it hides, and the PIN to show them. */
 export function HiddenByFamilyLock({ count }: { count: number }) {
   const t = useT();

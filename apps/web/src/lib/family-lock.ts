@@ -130,6 +130,9 @@ const subscribe = (listener: () => void) => {
   };
 };
 
+/** Calls `listener` whenever the lock or the unlock of this phone changes (here or in another tab); answers the unsubscribe. */
+export const onFamilyLockChange = (listener: () => void): (() => void) => subscribe(listener);
+
 /** Re-renders when the lock or the unlock of this phone changes. */
 export function useFamilyLock() {
   useSyncExternalStore(subscribe, () => version);

@@ -8,6 +8,8 @@ import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 type Customer = Awaited<ReturnType<typeof customerWithBalance>>;
+type Row = { video_id?: number; video_ids?: number[] };
+type Answer = { results?: Row[]; purchase?: Row[]; hidden: number };
 
 /**
  * CONTRACT §16, "the family lock names nothing it hides" (issue 32 item 11): a parent owns, rents, has
@@ -58,17 +60,17 @@ describe.each(engines())('the family lock names nothing it hides, on %s', (engin
 
   /** Each answer, with where its rows are and how many of the parent's adult rows it has when nothing is hidden. */
   const ANSWERS = [
-    { url: '/api/info/', rows: (b: any) => b.purchase, adultRows: 1 },
-    { url: '/api/cart/', rows: (b: any) => b.results, adultRows: 1 },
-    { url: '/api/rentals/', rows: (b: any) => b.results, adultRows: 1 },
-    { url: '/api/gifts/', rows: (b: any) => b.results, adultRows: 1 },
+    { url: '/api/info/', rows: (b: Answer) => b.purchase!, adultRows: 1 },
+    { url: '/api/cart/', rows: (b: Answer) => b.results!, adultRows: 1 },
+    { url: '/api/rentals/', rows: (b: Answer) => b.results!, adultRows: 1 },
+    { url: '/api/gifts/', rows: (b: Answer) => b.results!, adultRows: 1 },
     // Receipts: the 18 purchase, the rental and the gift; activity: their three ledger entries.
-    { url: '/api/receipts/', rows: (b: any) => b.results, adultRows: 3 },
-    { url: '/api/activity/', rows: (b: any) => b.results, adultRows: 3 },
+    { url: '/api/receipts/', rows: (b: Answer) => b.results!, adultRows: 3 },
+    { url: '/api/activity/', rows: (b: Answer) => b.results!, adultRows: 3 },
   ] as const;
 
   const leaks = (text: string) => [...adultTitles, ...adultPosters].filter((s) => text.includes(s));
-  const namedIds = (rows: any[]) => rows.flatMap((r) => [r.video_id, ...(r.video_ids ?? [])]).filter((id) => adultIds.includes(id));
+  const namedIds = (rows: Row[]) => rows.flatMap((r) => [r.video_id ?? 0, ...(r.video_ids ?? [])]).filter((id) => adultIds.includes(id));
 
   it('with the lock off, every answer names the 16 and 18 videos and hides nothing', async () => {
     for (const a of ANSWERS) {
@@ -88,7 +90,7 @@ describe.each(engines())('the family lock names nothing it hides, on %s', (engin
       const res = await call('GET', a.url, parent);
       expect(res.statusCode, a.url).toBe(200);
       expect(leaks(res.body), a.url).toEqual([]);
-      expect(namedIds(a.rows(res.json())), a.url).toEqual([]);
+      expect(namedIds(a.rows(res.json<Answer>())), a.url).toEqual([]);
       expect(res.json().hidden, a.url).toBe(a.adultRows);
     }
     // What is not rated so stays: the GE purchase, the PG film in the cart (its total only its price).

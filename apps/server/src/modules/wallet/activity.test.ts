@@ -70,7 +70,7 @@ describe.each(engines())('account activity on %s', (engine) => {
     expect(mine.map((e) => e.id)).not.toContain(theirs[0]!.id);
     expect(mine).toHaveLength(4);
     // A newcomer has nothing yet, and no one's list without a token.
-    expect((await activity(await signedInCustomer(t.app))).json()).toEqual({ count: 0, next: null, previous: null, results: [] });
+    expect((await activity(await signedInCustomer(t.app))).json()).toEqual({ count: 0, next: null, previous: null, results: [], hidden: 0 });
     expect((await t.app.inject({ url: '/api/activity/' })).statusCode).toBe(401);
   });
 

@@ -6,6 +6,7 @@ import { withholdLocked } from '../../family/index.ts';
 import type { FastifyRequest } from 'fastify';
 import { parseId } from '../../../lib/ids.ts';
 import { currentUser } from '../../../plugins/auth.ts';
+import { visitorHash } from '../../payments/index.ts';
 import type { CartService } from './cart-service.ts';
 import type { PurchaseService } from './purchase-service.ts';
 import type { PromoGuesses } from '../promo-codes/guess-limits.ts';
@@ -42,20 +43,25 @@ export function orderRoutes(deps: { purchases: PurchaseService; cart: CartServic
     app.post(
       '/purchased',
       {
-        ...secured,
+        preHandler: app.identifyUser,
         schema: {
           tags,
           summary: 'Buy one video at the catalogue price (a price or name in the body is ignored)',
           description:
             'Send an Idempotency-Key header to make retries safe: a repeated request is answered as the first, never charged twice. ' +
-            'With `phone_number`, a balance short of the price is paid with one M-Pesa prompt for the shortfall (202); the video is bought when M-Pesa confirms.',
-          security: [{ bearer: [] }],
+            'With `phone_number`, a balance short of the price is paid with one M-Pesa prompt for the shortfall (202); the video is bought when M-Pesa confirms. ' +
+            'A visitor (no token) sends `phone_number` only (and `age_confirmed` for a 16 or 18 video): 202, one prompt for the whole price, the same whether or not the number has an account; once paid, the video is the account’s whose verified phone paid (or a new one’s), and the browser that asked is signed in (GET /api/deposit/{CheckoutRequestID}/, CONTRACT §16).',
+          security: [{ bearer: [] }, {}],
           headers: idempotencyHeader,
           body: purchaseInputSchema,
           response: { 201: purchaseResultSchema, 202: checkoutPaymentSchema, ...buyErrors },
         },
       },
       async (request, reply) => {
+        if (!request.user && request.body.phone_number && !request.body.promo_code) {
+          const visitor = await deps.purchases.buyAsVisitor([request.body.video_id], { phone: request.body.phone_number, visitorHash: visitorHash(request, reply), ip: request.ip, ageConfirmed: request.body.age_confirmed });
+          return reply.status(visitor.status).send(visitor.body);
+        }
         // A code answers like the preview does, so it takes from the preview's limits (429).
         if (request.body.promo_code) await deps.promoGuesses.take(request.ip, currentUser(request).id);
         const answer = await deps.purchases.buy(currentUser(request), [request.body.video_id], request.headers['idempotency-key'], request.body.phone_number, ratedSale(request), request.body.promo_code);
@@ -76,7 +82,7 @@ export function orderRoutes(deps: { purchases: PurchaseService; cart: CartServic
       },
     );
 
-    app.get('/purchases', { ...secured, schema: { tags, summary: 'What the customer owns', security: [{ bearer: [] }], response: { 200: z.array(purchaseRecordSchema), 401: errorDetailSchema } } }, async (request, reply) => {
+    app.get('/purchases', { ...secured, schema: { tags, summary: 'What the customer owns', description: 'Under the family lock (no valid X-Family-Unlock) 16 and 18 videos are left out; the X-Family-Hidden header says how many (CONTRACT §16).', security: [{ bearer: [] }], response: { 200: z.array(purchaseRecordSchema), 401: errorDetailSchema } } }, async (request, reply) => {
       // A bare array (the seed's shape): how many the family lock left out goes in a header (CONTRACT §16).
       const { shown, hidden } = await withholdLocked(request, await deps.purchases.records(currentUser(request).id), (p) => [p.video_id]);
       return reply.header(FAMILY_HIDDEN_HEADER, String(hidden)).send(shown);

@@ -4,6 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ActivityEntry } from '@store/contract';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { HiddenByFamilyLock, hiddenIn } from '../../../components/family-lock-note.tsx';
 import { formatDate, formatKsh } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { useActivity } from '../api/get-activity.ts';
@@ -49,12 +50,14 @@ export function ActivityList() {
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('account.activity.title')}
       </Typography>
+      {/* The server leaves out what the family lock hides and counts it (CONTRACT §16). */}
+      <HiddenByFamilyLock count={hiddenIn(...(activity.data?.pages ?? []))} />
       {activity.isError && entries.length === 0 ? (
         <ErrorState onRetry={() => void activity.refetch()} />
       ) : activity.isPending ? (
         <Skeleton variant="rounded" height={160} />
       ) : entries.length === 0 ? (
-        <EmptyState message={t('account.activity.empty')} />
+        hiddenIn(...(activity.data?.pages ?? [])) === 0 && <EmptyState message={t('account.activity.empty')} />
       ) : (
         <>
           <Box component="ul" aria-label={t('account.activity.title')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>

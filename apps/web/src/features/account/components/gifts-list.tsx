@@ -3,6 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Gift } from '@store/contract';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { HiddenByFamilyLock, hiddenIn } from '../../../components/family-lock-note.tsx';
 import { formatDate, formatKsh } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { useGifts } from '../api/get-gifts.ts';
@@ -47,12 +48,14 @@ export function GiftsList() {
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('account.gifts.title')}
       </Typography>
+      {/* The server leaves out what the family lock hides and counts it (CONTRACT §16). */}
+      <HiddenByFamilyLock count={hiddenIn(gifts.data)} />
       {gifts.isError ? (
         <ErrorState onRetry={() => void gifts.refetch()} />
       ) : gifts.isPending ? (
         <Skeleton variant="rounded" height={120} />
       ) : all.length === 0 ? (
-        <EmptyState message={t('account.gifts.empty')} />
+        hiddenIn(gifts.data) === 0 && <EmptyState message={t('account.gifts.empty')} />
       ) : (
         groups.map((group) => (
           <Box key={group.key} component="section" sx={{ mb: 2 }} aria-labelledby={`gifts-${group.key}`}>

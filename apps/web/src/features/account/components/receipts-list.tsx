@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import type { Receipt } from '@store/contract';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { HiddenByFamilyLock, hiddenIn } from '../../../components/family-lock-note.tsx';
 import { formatDate, formatKsh } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { useReceipts } from '../api/get-receipts.ts';
@@ -44,12 +45,14 @@ export function ReceiptsList() {
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('account.receipts.title')}
       </Typography>
+      {/* The server leaves out what the family lock hides and counts it (CONTRACT §16). */}
+      <HiddenByFamilyLock count={hiddenIn(...(receipts.data?.pages ?? []))} />
       {receipts.isError && entries.length === 0 ? (
         <ErrorState onRetry={() => void receipts.refetch()} />
       ) : receipts.isPending ? (
         <Skeleton variant="rounded" height={160} />
       ) : entries.length === 0 ? (
-        <EmptyState message={t('account.receipts.empty')} />
+        hiddenIn(...(receipts.data?.pages ?? [])) === 0 && <EmptyState message={t('account.receipts.empty')} />
       ) : (
         <>
           <Box component="ul" aria-label={t('account.receipts.title')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import type { Rental } from '@store/contract';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { HiddenByFamilyLock, hiddenIn } from '../../../components/family-lock-note.tsx';
 import { RentalTimeLeft } from '../../../components/rental-time-left.tsx';
 import { useRentals } from '../../../api/get-rentals.ts';
 import { formatDate, formatKsh } from '../../../lib/format.ts';
@@ -36,12 +37,14 @@ export function RentalsList() {
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('account.rentals.title')}
       </Typography>
+      {/* The server leaves out what the family lock hides and counts it (CONTRACT §16). */}
+      <HiddenByFamilyLock count={hiddenIn(rentals.data)} />
       {rentals.isError ? (
         <ErrorState onRetry={() => void rentals.refetch()} />
       ) : rentals.isPending ? (
         <Skeleton variant="rounded" height={120} />
       ) : all.length === 0 ? (
-        <EmptyState message={t('account.rentals.empty')} />
+        hiddenIn(rentals.data) === 0 && <EmptyState message={t('account.rentals.empty')} />
       ) : (
         <Box component="ul" aria-label={t('account.rentals.title')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
           {all.map((r) => (

@@ -18,7 +18,7 @@ import { paymentSentence } from '../../../lib/mpesa-outcome.ts';
 import { useGuardedInfo } from '../../../api/use-guarded-info.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { keptByFamilyLock, useFamilyLock } from '../../../lib/family-lock.ts';
-import { HiddenByFamilyLock } from '../../../components/family-lock-note.tsx';
+import { HiddenByFamilyLock, hiddenIn } from '../../../components/family-lock-note.tsx';
 
 const menuSx = { display: 'block', px: 2, py: 1.1, color: 'text.primary', textDecoration: 'none', borderRadius: 1, '&:hover': { bgcolor: 'action.hover' } } as const;
 
@@ -38,7 +38,9 @@ export default function AccountScreen({ sections = [] }: { sections?: AccountSec
   const user = info.data?.user;
   // The lock's state is read on render: unlocking with the PIN shows the list whole again.
   useFamilyLock();
-  const list = keptByFamilyLock(info.data?.purchase ?? []);
+  const kept = keptByFamilyLock(info.data?.purchase ?? []);
+  // The server leaves out what the family lock hides and counts it (CONTRACT §16); the rating check stays for an older answer.
+  const list = { shown: kept.shown, hidden: kept.hidden + hiddenIn(info.data) };
 
   const menu = [
     ...(user?.is_staff ? [{ key: 'admin', label: t('account.menu.admin'), href: '/admin/', external: true }] : []),

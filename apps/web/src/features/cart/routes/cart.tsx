@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { PromoCodePreview } from '@store/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { HiddenByFamilyLock, hiddenIn } from '../../../components/family-lock-note.tsx';
 import { formatKsh } from '../../../lib/format.ts';
 import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { useRemoveFromCart } from '../api/order-calls.ts';
@@ -62,12 +63,14 @@ export default function CartScreen() {
           </Box>
         </Box>
       )}
+      {/* The server leaves out what the family lock hides and counts it (CONTRACT §16). */}
+      <HiddenByFamilyLock count={hiddenIn(cart.data)} />
       {cart.isError ? (
         <ErrorState onRetry={() => void cart.refetch()} />
       ) : cart.isPending ? (
         <Skeleton variant="rounded" height={160} />
       ) : items.length === 0 ? (
-        <EmptyState message={t('cart.empty')} />
+        hiddenIn(cart.data) === 0 && <EmptyState message={t('cart.empty')} />
       ) : (
         <>
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
