@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { CheckoutPayment, PurchaseRecord, Rating } from '@store/contract';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { ADULT_RATINGS, AGE_CONFIRMATION_NEEDED, type CheckoutPayment, type PurchaseRecord, type Rating } from '@store/contract';
 import type { Database } from '../../../db/client.ts';
 import { purchases, users, videos } from '../../../db/schema.ts';
 import { HttpError } from '../../../lib/http-errors.ts';
@@ -10,7 +10,7 @@ import type { DepositService } from '../../payments/index.ts';
 import { requireAgeConfirmation } from '../../family/index.ts';
 import { createPurchaseRepository } from './purchase-repository.ts';
 import { purchaseSeller, type PurchaseOrder } from './purchase-seller.ts';
-import { payForOrder, type SaleListener } from '../paid-orders.ts';
+import { payAsVisitor, payForOrder, type SaleListener } from '../paid-orders.ts';
 
 /** What a request says about a sale of 16 and 18 videos (CONTRACT §13): its age confirmation and X-Family-Unlock. */
 export interface RatedSale {
@@ -64,6 +64,21 @@ export function createPurchaseService(deps: { db: Database; deposits: DepositSer
         if (missing) throw await notForSale(buyer.id, missing);
         throw err;
       }
+    },
+
+    /**
+     * The same for a visitor with only a phone (CONTRACT §16): one prompt for the whole price, sold on
+     * the account the paying phone names. A 16 or 18 video needs `age_confirmed` here: there is no
+     * account yet to have confirmed it.
+     */
+    async buyAsVisitor(videoIds: number[], input: { phone: string; visitorHash: string; ip: string; ageConfirmed?: boolean | undefined }) {
+      const ids = [...new Set(videoIds)].sort((a, b) => a - b);
+      if (input.ageConfirmed !== true) {
+        const [adult] = await db.select({ id: videos.id }).from(videos).where(and(inArray(videos.id, ids), inArray(videos.rating, [...ADULT_RATINGS]))).limit(1);
+        if (adult) throw new HttpError(403, AGE_CONFIRMATION_NEEDED, { age_confirmation_required: true });
+      }
+      const order: PurchaseOrder = { kind: 'purchase', reference: `purchase-${randomUUID()}`, video_ids: ids };
+      return payAsVisitor(deps, purchaseSeller, { order, phone: input.phone, visitorHash: input.visitorHash, ip: input.ip });
     },
   };
 
