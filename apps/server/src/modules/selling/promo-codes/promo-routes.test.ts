@@ -32,7 +32,7 @@ describe.each(engines())('promo codes over HTTP on %s', (engine) => {
   it('lets staff create a code, case-insensitively unique, with a percent or an amount but not both', async () => {
     const made = await create({ code: 'karibu20', percent_off: 20, first_purchase_only: true });
     expect(made.statusCode, made.body).toBe(201);
-    expect(made.json<AdminPromoCode>()).toMatchObject({ code: 'KARIBU20', percent_off: 20, amount_off: null, per_customer: 1, kinds: ['purchase', 'rental', 'bundle', 'gift'], times_redeemed: 0, total_discount: 0 });
+    expect(made.json<AdminPromoCode>()).toMatchObject({ code: 'KARIBU20', percent_off: 20, amount_off: null, per_customer: 1, kinds: ['purchase', 'rental', 'bundle', 'gift', 'pass'], times_redeemed: 0, total_discount: 0 });
     expect((await create({ code: 'Karibu20', amount_off: 50 })).json()).toEqual({ code: ['A code with these letters already exists.'] });
     expect((await create({ code: 'BOTH1', percent_off: 10, amount_off: 50 })).json()).toEqual({ percent_off: ['Give a percent off or an amount off, not both.'] });
     expect((await create({ code: 'NONE1' })).json()).toEqual({ percent_off: ['Give a percent off or an amount off, not both.'] });
