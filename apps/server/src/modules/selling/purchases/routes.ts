@@ -72,10 +72,22 @@ export function orderRoutes(deps: { purchases: PurchaseService; cart: CartServic
     app.post(
       '/checkout',
       {
-        ...secured,
-        schema: { tags, summary: 'Buy a whole cart, all or nothing (with `phone_number`, a short balance is paid with M-Pesa)', security: [{ bearer: [] }], headers: idempotencyHeader, body: checkoutInputSchema, response: { 201: purchaseResultSchema, 202: checkoutPaymentSchema, ...buyErrors } },
+        preHandler: app.identifyUser,
+        schema: {
+          tags,
+          summary: 'Buy a whole cart, all or nothing (with `phone_number`, a short balance is paid with M-Pesa)',
+          description: 'A visitor (no token) sends `video_ids` and `phone_number` only: 202, one prompt for the whole price, sold on the account the paying phone names (CONTRACT §16), as POST /api/purchased/.',
+          security: [{ bearer: [] }, {}],
+          headers: idempotencyHeader,
+          body: checkoutInputSchema,
+          response: { 201: purchaseResultSchema, 202: checkoutPaymentSchema, ...buyErrors },
+        },
       },
       async (request, reply) => {
+        if (!request.user && request.body.phone_number && !request.body.promo_code) {
+          const visitor = await deps.purchases.buyAsVisitor(request.body.video_ids, { phone: request.body.phone_number, visitorHash: visitorHash(request, reply), ip: request.ip, ageConfirmed: request.body.age_confirmed });
+          return reply.status(visitor.status).send(visitor.body);
+        }
         if (request.body.promo_code) await deps.promoGuesses.take(request.ip, currentUser(request).id);
         const answer = await deps.purchases.buy(currentUser(request), request.body.video_ids, request.headers['idempotency-key'], request.body.phone_number, ratedSale(request), request.body.promo_code);
         return reply.status(answer.status).send(answer.body);

@@ -62,6 +62,18 @@ describe.each(engines())('buying a video with only a phone on %s', (engine) => {
     expect(await ledgerMismatches(db())).toEqual([]);
   });
 
+  it('sells a visitor’s whole cart (POST /api/checkout/) with one prompt for the total', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/checkout/', payload: { video_ids: [ids[0], ids[5]], phone_number: freshPhone() } });
+    expect(res.statusCode, res.body).toBe(202);
+    const { CheckoutRequestID, amount } = res.json<CheckoutPayment>();
+    expect(amount).toBe(130);
+    await pay(CheckoutRequestID);
+    const d = await row(CheckoutRequestID);
+    expect(d.purchaseState).toBe('completed');
+    expect([await owns(d.userId!, ids[0]!), await owns(d.userId!, ids[5]!)]).toEqual([true, true]);
+    expect(await saleLineMismatches(db())).toEqual([]);
+  });
+
   it('asks a visitor to confirm their age for an 18 video before any prompt rings', async () => {
     const phone = freshPhone();
     const refused = await ask(ids[2]!, phone);
