@@ -18,6 +18,13 @@ export interface RatedSale {
   familyUnlock?: string | string[] | undefined;
 }
 
+/** A visitor has no account that confirmed its age: a 16 or 18 video needs `age_confirmed` on the request (CONTRACT §13, §16). */
+export async function requireVisitorAge(db: Database, videoIds: number[], ageConfirmed: boolean | undefined) {
+  if (ageConfirmed === true) return;
+  const [adult] = await db.select({ id: videos.id }).from(videos).where(and(inArray(videos.id, videoIds), inArray(videos.rating, [...ADULT_RATINGS]))).limit(1);
+  if (adult) throw new HttpError(403, AGE_CONFIRMATION_NEEDED, { age_confirmation_required: true });
+}
+
 export type PurchaseAnswer =
   | { status: 201; body: { purchases: PurchaseRecord[]; total: number; balance: number } }
   | { status: 202; body: CheckoutPayment };
@@ -73,10 +80,7 @@ export function createPurchaseService(deps: { db: Database; deposits: DepositSer
      */
     async buyAsVisitor(videoIds: number[], input: { phone: string; visitorHash: string; ip: string; ageConfirmed?: boolean | undefined }) {
       const ids = [...new Set(videoIds)].sort((a, b) => a - b);
-      if (input.ageConfirmed !== true) {
-        const [adult] = await db.select({ id: videos.id }).from(videos).where(and(inArray(videos.id, ids), inArray(videos.rating, [...ADULT_RATINGS]))).limit(1);
-        if (adult) throw new HttpError(403, AGE_CONFIRMATION_NEEDED, { age_confirmation_required: true });
-      }
+      await requireVisitorAge(db, ids, input.ageConfirmed);
       const order: PurchaseOrder = { kind: 'purchase', reference: `purchase-${randomUUID()}`, video_ids: ids };
       return payAsVisitor(deps, purchaseSeller, { order, phone: input.phone, visitorHash: input.visitorHash, ip: input.ip });
     },

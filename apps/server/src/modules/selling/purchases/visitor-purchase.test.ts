@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CheckoutPayment, LoginResponse } from '@store/contract';
 import type { Database } from '../../../db/client.ts';
-import { deposits, profiles, purchases, videos } from '../../../db/schema.ts';
+import { deposits, profiles, purchases, rentals, videos } from '../../../db/schema.ts';
 import { ledgerMismatches, saleLineMismatches } from '../../wallet/index.ts';
 import { engines } from '../../../../test/helpers/engines.ts';
 import { signedInCustomer } from '../../../../test/helpers/accounts.ts';
@@ -71,6 +71,19 @@ describe.each(engines())('buying a video with only a phone on %s', (engine) => {
     const d = await row(CheckoutRequestID);
     expect(d.purchaseState).toBe('completed');
     expect([await owns(d.userId!, ids[0]!), await owns(d.userId!, ids[5]!)]).toEqual([true, true]);
+    expect(await saleLineMismatches(db())).toEqual([]);
+  });
+
+  it('rents to a visitor (POST /api/rentals/) with one prompt for the rent, on the account the paying phone names', async () => {
+    await db().update(videos).set({ rentPrice: 20 }).where(eq(videos.id, ids[3]!));
+    const res = await t.app.inject({ method: 'POST', url: '/api/rentals/', payload: { video_id: ids[3], phone_number: freshPhone() } });
+    expect(res.statusCode, res.body).toBe(202);
+    const { CheckoutRequestID, amount } = res.json<CheckoutPayment>();
+    expect(amount).toBe(20);
+    await pay(CheckoutRequestID);
+    const d = await row(CheckoutRequestID);
+    expect(d.purchaseState).toBe('completed');
+    expect((await db().select().from(rentals).where(and(eq(rentals.userId, d.userId!), eq(rentals.videoId, ids[3]!)))).length).toBe(1);
     expect(await saleLineMismatches(db())).toEqual([]);
   });
 

@@ -6,9 +6,9 @@ import { HttpError, notFound } from '../../../lib/http-errors.ts';
 import { pageWindow, toPage } from '../../../lib/pagination.ts';
 import { posterUrls } from '../../media/index.ts';
 import { requireAgeConfirmation } from '../../family/index.ts';
-import type { RatedSale } from '../purchases/purchase-service.ts';
+import { requireVisitorAge, type RatedSale } from '../purchases/purchase-service.ts';
 import type { DepositService } from '../../payments/index.ts';
-import { payForOrder, type OrderAnswer, type PaidOrder, type SaleListener, type Seller } from '../paid-orders.ts';
+import { payAsVisitor, payForOrder, type OrderAnswer, type PaidOrder, type SaleListener, type Seller } from '../paid-orders.ts';
 import { rentalRepository as repo, type RentalWithVideo } from './rental-repository.ts';
 
 /** A rental's order, as an M-Pesa payment carries it until paid. */
@@ -90,6 +90,13 @@ export function createRentalService(deps: { db: Database; deposits: DepositServi
       // The age check is asked unless the quick way sells (it reads the age facts itself, decision 0048).
       const check = () => requireAgeConfirmation(db, userId, [input.videoId], rated.ageConfirmed, rated.familyUnlock);
       return payForOrder(deps, rentalSeller, { userId, order, phone: input.phone, idempotencyKey: input.idempotencyKey, check });
+    },
+
+    /** The same for a visitor with only a phone (CONTRACT §16): one prompt for the whole rent, on the account the paying phone names. */
+    async rentAsVisitor(videoId: number, input: { phone: string; visitorHash: string; ip: string; ageConfirmed?: boolean | undefined }) {
+      await requireVisitorAge(db, [videoId], input.ageConfirmed);
+      const order: RentalOrder = { kind: 'rental', reference: `rental-${randomUUID()}`, video_ids: [videoId], promo_code: null };
+      return payAsVisitor(deps, rentalSeller, { order, phone: input.phone, visitorHash: input.visitorHash, ip: input.ip });
     },
 
     async list(url: string, userId: number, q: { page?: string | undefined; page_size?: number | undefined }): Promise<Page<Rental>> {
