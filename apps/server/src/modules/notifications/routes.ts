@@ -32,11 +32,14 @@ import type { VapidKeys } from './vapid.ts';
 const security = [{ bearer: [] }];
 const errors = { 400: badRequestSchema, 401: errorDetailSchema, 404: errorDetailSchema };
 /** A DJ's id or a series' title: text PostgreSQL can hold (no NUL, no lone surrogate); anything else is no such DJ or series. */
+/** Half of a surrogate pair with no other half. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const followId = z
   .string()
   .min(1)
   .max(200)
-  .refine((s) => !/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s), 'No such series.');
+  // No NUL (PostgreSQL refuses it in text) and no lone surrogate half (not valid UTF-8).
+  .refine((s) => !s.includes('\u0000') && !LONE_SURROGATE.test(s), 'No such series.');
 const followParams = z.object({ kind: z.enum(FOLLOW_KINDS, { error: 'Follow a dj or a series.' }), id: followId });
 /** Subscribing is a browser's one-off; this keeps anyone from filling the table. */
 const SUBSCRIPTIONS_PER_HOUR = 30;
