@@ -8,7 +8,8 @@ import { posterUrls } from '../../media/index.ts';
 import type { SaleLineInput } from '../../wallet/index.ts';
 import type { DepositService } from '../../payments/index.ts';
 import { requireAgeConfirmation } from '../../family/index.ts';
-import { payForOrder, type PaidOrder, type SaleListener, type Seller } from '../paid-orders.ts';
+import { payAsVisitor, payForOrder, type PaidOrder, type SaleListener, type Seller } from '../paid-orders.ts';
+import { requireVisitorAge } from '../purchases/purchase-service.ts';
 import { bundleReference } from './admin-resource.ts';
 import { createBundleRepository } from './bundle-repository.ts';
 import { bundleLines } from './pricing.ts';
@@ -96,6 +97,14 @@ export function createBundleSales(deps: { db: Database; deposits: DepositService
       const answer = await payForOrder(deps, bundleSeller, { userId, order: bundleOrder(b.id, b.videos.map((v) => v.id), o.promoCode || undefined), phone: o.phone, idempotencyKey: o.idempotencyKey });
       if (answer.status === 201) deps.onCatalogChange();
       return answer;
+    },
+    /** The same for a visitor with only a phone (CONTRACT §16): one prompt for the whole bundle; what the paying phone's account owns already stays on its balance. */
+    async buyAsVisitor(bundleId: number, o: { phone: string; visitorHash: string; ip: string; ageConfirmed?: boolean | undefined }) {
+      const b = await repo.byId(deps.db, bundleId);
+      if (!b) throw notFound('This bundle is not for sale.');
+      const ids = b.videos.map((v) => v.id);
+      await requireVisitorAge(deps.db, ids, o.ageConfirmed);
+      return payAsVisitor(deps, bundleSeller, { order: bundleOrder(b.id, ids, undefined), phone: o.phone, visitorHash: o.visitorHash, ip: o.ip });
     },
   };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { badRequestSchema, bundleBuyInputSchema, bundleListQuerySchema, bundleSchema, errorDetailSchema, pageParamSchema, pageSizeSchema, paginated, purchaseResultSchema } from '@store/contract';
 import { saleHeaders, saleResponses } from '../sale-responses.ts';
 import { currentUser } from '../../../plugins/auth.ts';
+import { visitorHash } from '../../payments/index.ts';
 import type { BundleSales } from './bundle-seller.ts';
 import { parseId } from '../../../lib/ids.ts';
 import type { BundleService } from './bundle-service.ts';
@@ -52,14 +53,15 @@ export function bundleRoutes(deps: { bundles: BundleService; sales: BundleSales;
     app.post(
       '/bundles/:id/buy',
       {
-        preHandler: app.requireUser,
+        preHandler: app.identifyUser,
         schema: {
           tags,
           summary: 'Buy the videos of a bundle you do not own yet, at price_for_you',
           description:
             'Split over the videos by list price (a refund of one returns its share). Balance covers it: 201. Short and no `phone_number`: 402 with `shortfall`. ' +
-            'Short with `phone_number`: 202, one M-Pesa prompt for the shortfall, the videos bought when M-Pesa confirms. All owned: 409. One `promo_code`; an Idempotency-Key makes retries safe.',
-          security: [{ bearer: [] }],
+            'Short with `phone_number`: 202, one M-Pesa prompt for the shortfall, the videos bought when M-Pesa confirms. All owned: 409. One `promo_code`; an Idempotency-Key makes retries safe. ' +
+            'A visitor (no token) sends `phone_number` only (and `age_confirmed` for 16 or 18 videos): 202, one prompt for the whole bundle, bought on the account the paying phone names, and the browser that asked is signed in (GET /api/deposit/{CheckoutRequestID}/, CONTRACT §16).',
+          security: [{ bearer: [] }, {}],
           params: z.object({ id: z.string() }),
           headers: saleHeaders,
           body: bundleBuyInputSchema.optional(),
@@ -68,6 +70,10 @@ export function bundleRoutes(deps: { bundles: BundleService; sales: BundleSales;
       },
       async (request, reply) => {
         const body = request.body ?? {};
+        if (!request.user && body.phone_number && !body.promo_code) {
+          const visitor = await deps.sales.buyAsVisitor(parseId(request.params.id), { phone: body.phone_number, visitorHash: visitorHash(request, reply), ip: request.ip, ageConfirmed: body.age_confirmed });
+          return reply.status(visitor.status).send(visitor.body);
+        }
         // A code answers like the preview does, so it takes from the preview's limits (429).
         if (body.promo_code) await deps.promoGuesses.take(request.ip, currentUser(request).id);
         const answer = await deps.sales.buy(currentUser(request).id, parseId(request.params.id), {

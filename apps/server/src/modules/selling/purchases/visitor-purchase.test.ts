@@ -87,6 +87,19 @@ describe.each(engines())('buying a video with only a phone on %s', (engine) => {
     expect(await saleLineMismatches(db())).toEqual([]);
   });
 
+  it('sells a visitor a bundle (POST /api/bundles/{id}/buy/) with one prompt for the whole bundle', async () => {
+    const bundle = (await t.app.inject({ url: '/api/bundles/' })).json<{ results: { id: number; kind: string }[] }>().results.find((b) => b.kind === 'all_seasons')!;
+    const res = await t.app.inject({ method: 'POST', url: `/api/bundles/${bundle.id}/buy/`, payload: { phone_number: freshPhone(), age_confirmed: true } });
+    expect(res.statusCode, res.body).toBe(202);
+    const { CheckoutRequestID, amount } = res.json<CheckoutPayment>();
+    expect(amount).toBe(360);
+    await pay(CheckoutRequestID);
+    const d = await row(CheckoutRequestID);
+    expect(d.purchaseState).toBe('completed');
+    expect([await owns(d.userId!, ids[2]!), await owns(d.userId!, ids[3]!)]).toEqual([true, true]);
+    expect(await saleLineMismatches(db())).toEqual([]);
+  });
+
   it('asks a visitor to confirm their age for an 18 video before any prompt rings', async () => {
     const phone = freshPhone();
     const refused = await ask(ids[2]!, phone);
