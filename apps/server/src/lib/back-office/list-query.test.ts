@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 /** Names every object has through its prototype: none of them is a field of any list. */
 const INHERITED = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', '__defineGetter__'];
-const LISTS = ['djs', 'genres', 'notifications', 'contact-messages', 'people', 'videos', 'customers', 'ledger', 'deposits', 'purchases', 'audit', 'payouts', 'receipts', 'promo-codes', 'promo-batches', 'promo-redemptions', 'rentals', 'bundles', 'gifts'];
+const LISTS = ['djs', 'genres', 'notifications', 'contact-messages', 'people', 'videos', 'customers', 'ledger', 'deposits', 'purchases', 'audit', 'payouts', 'receipts', 'promo-codes', 'promo-batches', 'promo-redemptions', 'rentals', 'bundles', 'gifts', 'passes', 'customer-passes'];
 
 describe.each(engines())('sort and filter on every back-office list on %s', (engine) => {
   let t: TestApp;

@@ -4,6 +4,8 @@ import type { Database } from '../../../db/client.ts';
 import { djs, genres } from '../../../db/schema.ts';
 import { FieldError } from '../../../lib/http-errors.ts';
 import type { Resource } from '../../../lib/back-office/crud.ts';
+import { sortOrder } from '../../../lib/back-office/list-query.ts';
+import { passProducts } from '../../../db/schema.ts';
 import { passRepository as repo } from './pass-repository.ts';
 import { toProduct } from './pass-seller.ts';
 
@@ -29,6 +31,9 @@ const record = async (db: Database, id: number): Promise<PassProduct | null> => 
   return p ? toProduct(p) : null;
 };
 
+/** The fields the back office sorts pass products by (a name outside them is a 400). */
+const SORT = { id: passProducts.id, title: passProducts.title, hours: passProducts.hours, price: passProducts.price, active: passProducts.active };
+
 /**
  * Pass products in the back office (/api/admin/passes): create, edit, withdraw (active false). A
  * product some customer bought is never deleted (409): withdrawn, it leaves the store and live passes run on.
@@ -39,7 +44,7 @@ export const passProductResource: Resource<PassProduct, AdminPassProductInput> =
   record: passProductSchema,
   input: adminPassProductInputSchema as never,
   async list(db, w) {
-    const rows = (await repo.products(db, { activeOnly: false })).map(toProduct);
+    const rows = (await repo.products(db, { activeOnly: false, order: sortOrder(w.sort, SORT, ['hours', 'ASC']) })).map(toProduct);
     return { rows: rows.slice(w.offset, w.offset + w.limit), total: rows.length };
   },
   get: record,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { customerPasses, djs, genres, passDjShares, passPeriods, passProducts, passViews, profiles, users, videos } from '../../../db/schema.ts';
 
@@ -31,13 +31,13 @@ const productColumns = {
 /** Passes' SQL: the only place that reads or writes pass products, customers' passes, periods, views and shares. */
 export const passRepository = {
   /** Products on sale (or all, for staff), cheapest first, each with how many playable videos it covers. */
-  products(db: Database, o: { activeOnly: boolean; coveringVideo?: number | undefined }) {
+  products(db: Database, o: { activeOnly: boolean; coveringVideo?: number | undefined; order?: SQL | undefined }) {
     const v = sql`(SELECT 1 FROM ${videos} WHERE ${videos.id} = ${o.coveringVideo ?? 0} AND ${covers(videos)})`;
     return db
       .select(productColumns)
       .from(passProducts)
       .where(and(o.activeOnly ? eq(passProducts.active, true) : undefined, o.coveringVideo !== undefined ? sql`EXISTS ${v}` : undefined))
-      .orderBy(asc(passProducts.hours), asc(passProducts.price), asc(passProducts.id));
+      .orderBy(...(o.order ? [o.order, asc(passProducts.id)] : [asc(passProducts.hours), asc(passProducts.price), asc(passProducts.id)]));
   },
 
   /** One product; `counted: false` leaves video_count at 0 (a sale's answer has no use for it, and it counts the catalogue). */
@@ -99,13 +99,13 @@ export const passRepository = {
   },
 
   /** Staff: every customer's passes, newest end first. */
-  async all(db: Database, limit: number, offset: number) {
+  async all(db: Database, limit: number, offset: number, order: SQL) {
     const rows = await db
       .select({ pass: customerPasses, title: passProducts.title, username: users.username, count: sql<number>`count(*) OVER ()`.mapWith(Number) })
       .from(customerPasses)
       .innerJoin(passProducts, eq(passProducts.id, customerPasses.passId))
       .innerJoin(users, eq(users.id, customerPasses.userId))
-      .orderBy(desc(customerPasses.endsAt), desc(customerPasses.id))
+      .orderBy(order, desc(customerPasses.id))
       .limit(limit)
       .offset(offset);
     return { rows, count: rows[0]?.count ?? 0 };
