@@ -117,7 +117,7 @@ export function ReceiptList() {
           <StateChip label={w('receipts.state')} />
           <TextField source="attempts" label={w('receipts.attempts')} />
           <FunctionField<AdminReceipt> label={w('receipts.why')} render={(r) => [r.result_code, r.error].filter(Boolean).join(': ') || '—'} />
-          <FunctionField<AdminReceipt> label={w('receipts.next')} render={(r) => (r.state === 'signed' ? '' : formatDate(r.next_attempt_at))} />
+          <FunctionField<AdminReceipt> label={w('receipts.next')} render={(r) => (r.state === 'signed' || !r.next_attempt_at ? '' : formatDate(r.next_attempt_at))} />
           <RetryButton />
         </Datagrid>
       )}
