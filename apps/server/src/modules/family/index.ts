@@ -5,4 +5,4 @@ export { FamilyLocks, lockedKey } from './lock-states.ts';
 export type { CatalogView } from './lock-states.ts';
 export { familyRoutes } from './routes.ts';
 export { withholdLocked, withholdLockedBy } from './withheld.ts';
-export { videosOfLedgerEntries, videosOfReceipts } from './rated-videos-repository.ts';
+export { adultVideoIds, videosOfLedgerEntries, videosOfReceipts } from './rated-videos-repository.ts';

@@ -9,7 +9,7 @@ import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
 import { paidGiftForTest } from '../../../test/helpers/gifts.ts';
 import { notificationKit } from '../../../test/helpers/notifications.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { createNotifications, notifyCustomer } from './index.ts';
+import { createNotifications, guardedVideo, notifyCustomer } from './index.ts';
 
 type Customer = Awaited<ReturnType<typeof signedInCustomer>>;
 
@@ -163,13 +163,20 @@ describe.each(engines())('each kind of notification on %s', (engine) => {
     for (const [id, key] of [[ids[1]!, 'a'], [ids[4]!, 'b']] as const) {
       await t.database.db.transaction((tx) => notifyCustomer(tx as unknown as Database, { userId: c.id, kind: 'refund', params: { title: id === ids[1] ? 'Nairobi Heist' : 'Boda Boda Kings', amount: 'Ksh 1' }, url: `/video/${id}`, dedupeKey: key, videoId: id }));
     }
+    // A gift of a PG film and the 18 one: its notification keeps the 18 one, so the lock withholds it too.
+    await t.database.db.transaction(async (tx) => {
+      const videoId = await guardedVideo(tx as unknown as Database, [ids[4]!, ids[1]!]);
+      await notifyCustomer(tx as unknown as Database, { userId: c.id, kind: 'gift_received', params: { from: 'Amina', title: 'Boda Boda Kings and Nairobi Heist' }, url: '/account?section=gifts', dedupeKey: 'c', videoId });
+    });
     await kit.drain();
-    expect((await kit.mine(c)).count).toBe(2);
+    expect((await kit.mine(c)).count).toBe(3);
     expect((await call('PUT', '/api/family-lock/', c, { pin: '1357', password: c.password })).statusCode).toBe(200);
     const locked = await kit.mine(c);
-    expect(locked).toMatchObject({ count: 1, unread: 1, hidden: 1 });
+    // As the other lists (receipts, activity): count and unread are all of the account's; hidden, those of this page kept back.
+    expect(locked).toMatchObject({ count: 3, unread: 3, hidden: 2 });
+    expect(locked.results.map((n) => n.body)).toEqual(['Ksh 1 for Boda Boda Kings is back on your balance.']);
     expect(JSON.stringify(locked)).not.toContain('Nairobi Heist');
     const unlock = (await call('POST', '/api/family-lock/unlock/', c, { pin: '1357' })).json<{ unlock: string }>().unlock;
-    expect(await kit.mine(c, { 'x-family-unlock': unlock })).toMatchObject({ count: 2, hidden: 0 });
+    expect(await kit.mine(c, { 'x-family-unlock': unlock })).toMatchObject({ count: 3, hidden: 0 });
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { NotificationKind } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { createJobQueue, type Job } from '../../jobs/job-queue.ts';
+import { adultVideoIds } from '../family/index.ts';
 import { type Event, fanOut, toCustomer, toFollowersOf } from './fan-out.ts';
 import type { Params } from './words.ts';
 
@@ -38,13 +39,17 @@ export async function notifyGiftRecipient(tx: Database, g: { giftId: number; giv
   }
 }
 
-/** Of the videos a notification names, the one the family lock would keep back first (a 16 or 18), else the first. */
+/**
+ * Of the videos a notification names, the one the family lock would keep back (the family module's
+ * rule: a 16 or 18), else the first still in the store. A notification keeps one video, and a locked
+ * phone withholds it by that one.
+ */
 export async function guardedVideo(tx: Database, videoIds: number[]): Promise<number | null> {
   if (!videoIds.length) return null;
-  const found = (await tx.execute(
-    sql`SELECT id FROM videos WHERE id = ANY(${`{${videoIds.map(Number).join(',')}}`}::int[]) ORDER BY rating IN ('16', '18') DESC, id LIMIT 1`,
-  )) as unknown as { rows: { id: number }[] };
-  return found.rows[0] ? Number(found.rows[0].id) : null;
+  const found = (await tx.execute(sql`SELECT id FROM videos WHERE id = ANY(${`{${videoIds.map(Number).join(',')}}`}::int[]) ORDER BY id`)) as unknown as { rows: { id: number }[] };
+  const ids = found.rows.map((r) => Number(r.id));
+  const adult = await adultVideoIds(tx, ids);
+  return ids.find((id) => adult.has(id)) ?? ids[0] ?? null;
 }
 
 /** The 'notify' job: makes the notifications of one event (set-based for a video's followers). */

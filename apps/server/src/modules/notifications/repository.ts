@@ -65,29 +65,25 @@ export interface NotificationRow {
   kind: NotificationKind;
   params: Params;
   url: string;
+  /** The video it names (a gift of several: the one the family lock would keep back), or null. */
+  video_id: number | null;
   created_at: Date | string;
   read_at: Date | string | null;
 }
 
-/** A 16 or 18 video's notification, which a family-locked phone does not see (CONTRACT §16). */
-const adultVideo = sql`n.video_id IS NOT NULL AND EXISTS (SELECT 1 FROM videos v WHERE v.id = n.video_id AND v.rating IN ('16', '18'))`;
-
 export const notificationRepository = {
-  async page(db: Database, userId: number, o: { limit: number; offset: number; locked: boolean }) {
-    const visible = o.locked ? sql`AND NOT (${adultVideo})` : sql``;
-    const [counts] = await rows<{ count: number; unread: number; hidden: number }>(
+  /** A page of the customer's own, newest first, with how many they have and how many are unread. */
+  async page(db: Database, userId: number, o: { limit: number; offset: number }) {
+    const [counts] = await rows<{ count: number; unread: number }>(
       db,
-      sql`SELECT count(*) FILTER (WHERE NOT ${o.locked} OR NOT (${adultVideo}))::int AS count,
-                 count(*) FILTER (WHERE n.read_at IS NULL AND (NOT ${o.locked} OR NOT (${adultVideo})))::int AS unread,
-                 count(*) FILTER (WHERE ${o.locked} AND ${adultVideo})::int AS hidden
-            FROM customer_notifications n WHERE n.user_id = ${userId}`,
+      sql`SELECT count(*)::int AS count, count(*) FILTER (WHERE n.read_at IS NULL)::int AS unread FROM customer_notifications n WHERE n.user_id = ${userId}`,
     );
     const results = await rows<NotificationRow>(
       db,
-      sql`SELECT n.id, n.kind, n.params, n.url, n.created_at, n.read_at FROM customer_notifications n
-            WHERE n.user_id = ${userId} ${visible} ORDER BY n.id DESC LIMIT ${o.limit} OFFSET ${o.offset}`,
+      sql`SELECT n.id, n.kind, n.params, n.url, n.video_id, n.created_at, n.read_at FROM customer_notifications n
+            WHERE n.user_id = ${userId} ORDER BY n.id DESC LIMIT ${o.limit} OFFSET ${o.offset}`,
     );
-    return { count: Number(counts?.count ?? 0), unread: Number(counts?.unread ?? 0), hidden: Number(counts?.hidden ?? 0), results };
+    return { count: Number(counts?.count ?? 0), unread: Number(counts?.unread ?? 0), results };
   },
   /** Marks the customer's own (others' ids are ignored); how many changed. */
   async markRead(db: Database, userId: number, ids: number[] | 'all'): Promise<number> {
@@ -95,11 +91,8 @@ export const notificationRepository = {
     const done = await rows(db, sql`UPDATE customer_notifications SET read_at = now() WHERE user_id = ${userId} AND read_at IS NULL ${which} RETURNING id`);
     return done.length;
   },
-  async unread(db: Database, userId: number, locked: boolean): Promise<number> {
-    const [r] = await rows<{ n: number }>(
-      db,
-      sql`SELECT count(*)::int AS n FROM customer_notifications n WHERE n.user_id = ${userId} AND n.read_at IS NULL ${locked ? sql`AND NOT (${adultVideo})` : sql``}`,
-    );
+  async unread(db: Database, userId: number): Promise<number> {
+    const [r] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM customer_notifications WHERE user_id = ${userId} AND read_at IS NULL`);
     return Number(r?.n ?? 0);
   },
   /** Staff: in-store notifications made and read, pushes and SMS by state, subscriptions. */
@@ -151,7 +144,6 @@ export interface ProgressRow {
   title: string;
   season: string | null;
   poster_key: string | null;
-  rating: string;
   updated_at: Date | string;
 }
 
@@ -159,7 +151,7 @@ export interface ProgressRow {
 export async function unfinished(db: Database, userId: number, limit: number): Promise<ProgressRow[]> {
   return rows<ProgressRow>(
     db,
-    sql`SELECT w.video_id, w.position_seconds AS position, (v.media_info ->> 'duration')::float8 AS duration, v.title, v.season, v.poster_key, v.rating, w.updated_at
+    sql`SELECT w.video_id, w.position_seconds AS position, (v.media_info ->> 'duration')::float8 AS duration, v.title, v.season, v.poster_key, w.updated_at
           FROM watch_progress w JOIN videos v ON v.id = w.video_id
           WHERE w.user_id = ${userId} AND w.position_seconds > 10 AND (v.media_info ->> 'duration')::float8 > 0
             AND w.position_seconds < 0.95 * (v.media_info ->> 'duration')::float8

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,10 +24,10 @@ import {
 import { HttpError } from '../../lib/http-errors.ts';
 import { languageOf } from '../../lib/words.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { lockedRequest } from '../family/index.ts';
+import { withholdLocked } from '../family/index.ts';
 import { allowedEndpoint } from './push-hosts.ts';
 import { customerLanguage, subscriptionRepository } from './repository.ts';
-import type { NotificationService } from './service.ts';
+import type { NotificationService, Withhold } from './service.ts';
 import type { VapidKeys } from './vapid.ts';
 
 const security = [{ bearer: [] }];
@@ -43,6 +44,11 @@ const followId = z
 const followParams = z.object({ kind: z.enum(FOLLOW_KINDS, { error: 'Follow a dj or a series.' }), id: followId });
 /** Subscribing is a browser's one-off; this keeps anyone from filling the table. */
 const SUBSCRIPTIONS_PER_HOUR = 30;
+/** The family lock's rule as this request's account stands (the family module's one copy). */
+const withholdFor =
+  (request: FastifyRequest): Withhold =>
+  (rows, videosOf) =>
+    withholdLocked(request, rows, videosOf);
 
 /** Follows, a customer's own notifications and settings, Web Push subscriptions, continue watching (CONTRACT §15). */
 export function notificationRoutes(deps: { service: NotificationService; vapid: () => VapidKeys; serviceHosts: readonly string[] }): FastifyPluginAsyncZod {
@@ -94,14 +100,14 @@ export function notificationRoutes(deps: { service: NotificationService; vapid: 
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
         const userId = currentUser(request).id;
-        return service.mine(userId, request.url, request.query, await readerLanguage(request, userId), lockedRequest(request));
+        return service.mine(userId, request.url, request.query, await readerLanguage(request, userId), withholdFor(request));
       },
     );
 
     app.post(
       '/notifications/mine/read',
       { preHandler: app.requireUser, schema: { tags: ['notifications'], summary: 'Mark some ({ids}) or all ({all: true}) of the customer’s notifications read', security, body: markReadInputSchema, response: { 200: markReadResultSchema, ...errors } } },
-      async (request) => service.markRead(currentUser(request).id, 'all' in request.body ? 'all' : request.body.ids, lockedRequest(request)),
+      async (request) => service.markRead(currentUser(request).id, 'all' in request.body ? 'all' : request.body.ids),
     );
 
     app.get(
@@ -159,7 +165,7 @@ export function notificationRoutes(deps: { service: NotificationService; vapid: 
       { preHandler: app.requireUser, schema: { tags: ['watching'], summary: 'Videos started and not finished (over 10 s, under 95 %), newest first', security, response: { 200: continueWatchingListSchema, 401: errorDetailSchema } } },
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
-        return service.continueWatching(currentUser(request).id, lockedRequest(request));
+        return service.continueWatching(currentUser(request).id, withholdFor(request));
       },
     );
   };

@@ -17,7 +17,12 @@ import { followRepository as follows, notificationRepository as notes, settingsR
 import { wordsOf } from './words.ts';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const ADULT = new Set(['16', '18']);
+
+/**
+ * The family lock's one rule for the request being answered (the family module's withholdLocked,
+ * CONTRACT §16): rows naming a 16 or 18 video leave the list while the account is locked, counted in `hidden`.
+ */
+export type Withhold = <T>(rows: readonly T[], videosOf: (row: T) => readonly number[]) => Promise<{ shown: T[]; hidden: number }>;
 
 /** The services behind the routes: follows, the list, settings, continue watching. */
 export function createNotificationService(db: Database) {
@@ -44,17 +49,22 @@ export function createNotificationService(db: Database) {
       return { results: (await follows.list(db, userId)).map((f) => ({ kind: f.kind, id: f.id, name: f.name, created_at: iso(f.created_at)! })) };
     },
 
-    /** The customer's own, newest first, worded in their language; a locked phone's 16 and 18 ones are counted, not shown. */
-    async mine(userId: number, url: string, q: { page?: string | undefined; page_size?: number | undefined }, language: Language, locked: boolean): Promise<MyNotificationList> {
+    /**
+     * The customer's own, newest first, worded in their language. A locked phone's 16 and 18 ones are
+     * counted in `hidden`, not shown, as in the other lists (receipts, activity): `count` and `unread`
+     * are all of the account's, `hidden` those of this page kept back.
+     */
+    async mine(userId: number, url: string, q: { page?: string | undefined; page_size?: number | undefined }, language: Language, withhold: Withhold): Promise<MyNotificationList> {
       const w = pageWindow(q.page, q.page_size, 20);
-      const found = await notes.page(db, userId, { limit: w.pageSize, offset: w.offset, locked });
-      const results = found.results.map((n) => ({ id: n.id, kind: n.kind, ...wordsOf(n.kind, n.params, language), url: n.url, created_at: iso(n.created_at)!, read_at: iso(n.read_at) }));
-      return { ...toPage(url, w, found.count, results), unread: found.unread, hidden: found.hidden };
+      const found = await notes.page(db, userId, { limit: w.pageSize, offset: w.offset });
+      const { shown, hidden } = await withhold(found.results, (n) => (n.video_id === null ? [] : [n.video_id]));
+      const results = shown.map((n) => ({ id: n.id, kind: n.kind, ...wordsOf(n.kind, n.params, language), url: n.url, created_at: iso(n.created_at)!, read_at: iso(n.read_at) }));
+      return { ...toPage(url, w, found.count, results), unread: found.unread, hidden };
     },
 
-    async markRead(userId: number, which: number[] | 'all', locked: boolean) {
+    async markRead(userId: number, which: number[] | 'all') {
       const updated = await notes.markRead(db, userId, which);
-      return { updated, unread: await notes.unread(db, userId, locked) };
+      return { updated, unread: await notes.unread(db, userId) };
     },
 
     async settings(userId: number): Promise<NotificationSettings> {
@@ -77,12 +87,12 @@ export function createNotificationService(db: Database) {
     },
 
     /** Started, not finished, still watchable (media's own rule); a locked phone's 16 and 18 ones are counted, not shown. */
-    async continueWatching(userId: number, locked: boolean): Promise<ContinueWatchingList> {
+    async continueWatching(userId: number, withhold: Withhold): Promise<ContinueWatchingList> {
       const rows = await unfinished(db, userId, 40);
       const watchable = (await Promise.all(rows.map(async (r) => ((await mediaRight(db, userId, r.video_id)) ? r : null)))).filter((r) => r !== null);
-      const shown = locked ? watchable.filter((r) => !ADULT.has(r.rating)) : watchable;
+      const { shown, hidden } = await withhold(watchable, (r) => [r.video_id]);
       return {
-        hidden: watchable.length - shown.length,
+        hidden,
         results: shown.slice(0, 20).map((r) => ({
           video_id: r.video_id,
           position: Number(r.position),
