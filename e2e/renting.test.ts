@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dialogShown, enterPinOnPhone, launchChromium, mailedSignInLink, screenshot, seriousAccessibilityViolations, Steps, VIEWPORTS } from './browser.ts';
+import { dialogShown, enterPinOnPhone, launchChromium, screenshot, seriousAccessibilityViolations, Steps, VIEWPORTS } from './browser.ts';
 import { familyVideos, freshPhone, playing } from './selling.ts';
 
 const baseUrl = inject('baseUrl');
@@ -27,7 +27,7 @@ afterAll(() => browser?.close());
 describe('renting in the browser', { timeout: 180_000 }, () => {
   it('takes a new customer with no balance from a store page to a rented video playing, with its time left, and never offers the download (360 px)', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl, hasTouch: true, isMobile: true });
-    const customer = { email: `rent.${Date.now()}@example.co.ke`, phone: freshPhone(1) };
+    const customer = { phone: freshPhone(1) };
     const page = await context.newPage();
     await page.goto(`/video/${video.vidId}`);
     await page.getByRole('heading', { level: 1, name: video.title }).waitFor();
@@ -42,16 +42,9 @@ describe('renting in the browser', { timeout: 180_000 }, () => {
     await dialog.getByText(`Rent for ${video.rental_hours} h · total Ksh ${video.rent_price}`).waitFor();
     await screenshot(page, 'phone-rent-dialog-new-customer');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await steps.fill(dialog.getByLabel('Email'), customer.email);
+    // Only the phone: the paying phone makes the account and signs this browser in (CONTRACT §16).
+    expect(await dialog.getByLabel('Email').count()).toBe(0);
     await steps.fill(dialog.getByLabel('M-Pesa phone number'), customer.phone);
-    await steps.tap(dialog.getByRole('button', { name: 'Continue by e-mail' }));
-    await dialog.getByText('Check your e-mail').waitFor();
-
-    const link = await mailedSignInLink(inject('dataDir'), customer.email);
-    await steps.tap({ click: async () => void (await page.goto(link)) });
-    await page.waitForURL(`**/video/${video.vidId}?rent=1`);
-    // Signed in by the link, the rental is open again with the phone already there.
-    await expect.poll(() => dialog.getByLabel('M-Pesa phone number').inputValue()).toBe(customer.phone);
     const [pushed] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/rentals/') && r.request().method() === 'POST'),
       steps.tap(dialog.getByRole('button', { name: `Pay Ksh ${video.rent_price} with M-Pesa` })),
@@ -83,8 +76,7 @@ describe('renting in the browser', { timeout: 180_000 }, () => {
     expect(await page.getByRole('link', { name: 'Download', exact: true }).count()).toBe(0);
     await screenshot(page, 'phone-rent-playing-time-left');
     console.log(`new customer, no balance, store page to a rented video playing: ${steps}`);
-    // As buying (e2e/buying.test.ts): the mailed link is the two steps over the issue's 6.
-    expect(steps.total).toBeLessThanOrEqual(8);
+    expect(steps.total).toBeLessThanOrEqual(6);
 
     // Saved offline, the copy keeps the rental's end: Saved videos says the time left (CONTRACT §11).
     const offline = page.getByRole('region', { name: 'Save for offline' });

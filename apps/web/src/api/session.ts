@@ -21,8 +21,11 @@ export function accountIdOf(token: string): number | null {
   }
 }
 
-/** What signing in does, however it happened: token in memory, session remembered, carts merged, cache fresh. */
-async function startSession(client: QueryClient, res: LoginResponse) {
+/**
+ * What signing in does, however it happened (a password, a code, a link, or a visitor's M-Pesa payment
+ * naming the account: CONTRACT §16): token in memory, session remembered, carts merged, cache fresh.
+ */
+export async function startSession(client: QueryClient, res: LoginResponse) {
   setAccessToken(res.tokens.access);
   rememberSession({ username: res.username, pictureUrl: res.profile.profile_pic, isStaff: res.is_staff, accountId: accountIdOf(res.tokens.access) });
   rememberOwned(res.purchase, true);

@@ -70,7 +70,7 @@ export function BuyActions({ video }: { video: Video }) {
     if (reopen === 'gift' || (!owned && (reopen === 'buy' || (reopen === 'rent' && rentPrice !== null && !rental)))) setOpened(reopen);
   }, [params, setParams, deciding, owned, rental, rentPrice, video.for_sale]);
 
-  const item = { video_id: video.vidId, video_name: video.title, image_url: video.image, price: video.price, purchase_times: video.purchase_times, season: video.season, dj: video.dj };
+  const item = { video_id: video.vidId, video_name: video.title, image_url: video.image, price: video.price, purchase_times: video.purchase_times, season: video.season, dj: video.dj, rating: video.rating };
   const dialog = opened && (
     <Suspense>
       <BuyDialog
@@ -161,7 +161,7 @@ export function BuyActions({ video }: { video: Video }) {
   }
   return (
     <>
-      {price < video.price && <p className="offer-note">{t('cart.rent.own_it', { amount: formatKsh(price) })}</p>}
+      {price < video.price && <p className="offer-note">{t('cart.rent.credit', { credit: formatKsh(video.price - price), amount: formatKsh(price) })}</p>}
       <div className="buy-actions">
         <button type="button" className="btn btn-contained btn-large" onClick={() => setOpened('buy')} onPointerEnter={loadBuyDialog} onTouchStart={loadBuyDialog} onFocus={loadBuyDialog} disabled={deciding}>
           {t('cart.buy')}
@@ -171,6 +171,8 @@ export function BuyActions({ video }: { video: Video }) {
             {t('cart.rent.button', { hours, amount: formatKsh(rentPrice) })}
           </button>
         )}
+        {/* The rent clock said before paying, not after (issue 32 item 2). */}
+        {rentPrice !== null && <p className="offer-note rent-clock">{t('cart.rent.clock', { hours })}</p>}
         {inCart ? (
           <button type="button" className="btn btn-outlined btn-large" disabled>
             {t('cart.in_cart')}

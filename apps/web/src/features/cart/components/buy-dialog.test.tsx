@@ -11,6 +11,8 @@ const items = [
 ];
 const OUTCOME = { pending: 'waiting', completed: 'paid', failed: 'wrong_pin' } as Record<string, string>;
 const deposit = (state: string, purchase: string, outcome = OUTCOME[state]) => ({ checkout_request_id: 'ws_CO_1', amount: 50, phone_number: '254712000111', state, result_code: null, result_desc: null, outcome, receipt: state === 'completed' ? 'QKA1B2C3D4' : null, time: '2026-11-22T10:00:00Z', balance: state === 'completed' ? 0 : null, message: state === 'failed' ? 'The M-Pesa PIN was wrong. Nothing was charged: try again and enter your PIN carefully.' : 'Waiting', purchase: { state: purchase, video_ids: [1, 2], detail: purchase === 'failed' ? 'Nothing was bought because the payment did not go through.' : null } });
+// An access token whose `sub` names account 9 (only its payload is read in the browser).
+const visitorLogin = { is_staff: false, tokens: { access: `h.${btoa(JSON.stringify({ sub: '9' }))}.s`, refresh: 'r' }, username: 'c254712000222', purchase: [1, 2].map((video_id) => ({ video_id, video_name: `Video ${video_id}`, price: 100, date: '2026-11-28T04:00:00Z', rating: 'GE' })), profile: { profile_pic: null, language: null } };
 const bodyOf = (fetchMock: ReturnType<typeof mockApi>, path: string) => JSON.parse(String(fetchMock.mock.calls.find(([u]) => String(u) === path)![1]!.body)) as Record<string, unknown>;
 const show = (onBought: (d: PurchaseDone) => void) => renderApp(<BuyDialog open items={items} returnTo="/cart?checkout=1" onClose={() => undefined} onBought={onBought} />, '/cart');
 
@@ -125,58 +127,77 @@ describe('the purchase dialog', () => {
     expect(screen.queryByRole('link', { name: 'Top up your balance instead' })).toBeNull();
   });
 
-  it('sends a visitor a sign-in link that carries this purchase on, says to check the e-mail, and charges nothing yet', async () => {
+  it('lets a visitor pay with only the M-Pesa phone: one prompt for the whole price, then signed in by the paying phone', async () => {
+    let paid = false;
+    const fetchMock = mockApi((url) => {
+      // No token: the same 202 whether or not the number has an account (CONTRACT §16).
+      if (url.pathname === '/api/checkout/') return new Response(JSON.stringify({ CheckoutRequestID: 'ws_CO_1', amount: 250, CustomerMessage: '', deposit: deposit('pending', 'pending'), simulator_phone: null }), { status: 202 });
+      // The asking browser's first completed answer carries the login of the account the phone named.
+      if (url.pathname === '/api/deposit/ws_CO_1/') return paid ? { ...deposit('completed', 'completed'), balance: null, login: visitorLogin } : deposit('pending', 'pending');
+      if (url.pathname === '/api/cart/merge/') return { results: [], total: 0 };
+      return emptyPage;
+    });
+    const onBought = vi.fn();
+    show(onBought);
+    expect(screen.queryByText(/Your balance/)).toBeNull();
+    expect(screen.getByText(/^New here\? Only your M-Pesa number/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Email/)).toBeNull();
+    fireEvent.change(screen.getByLabelText(/M-Pesa phone number/), { target: { value: '0712 000 222' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay Ksh 250 with M-Pesa' }));
+    expect(await screen.findByText('Check your phone')).toBeInTheDocument();
+    expect(bodyOf(fetchMock, '/api/checkout/')).toEqual({ video_ids: [1, 2], phone_number: '0712 000 222' });
+    expect(fetchMock.mock.calls.some(([u]) => /register/.test(String(u)))).toBe(false);
+    expect(localStorage.getItem('authorized')).toBeNull();
+    paid = true;
+    await vi.waitFor(() => expect(onBought).toHaveBeenCalledWith({ items, total: 250, receipt: 'QKA1B2C3D4', balance: null, kind: 'purchase' }), { timeout: 5000 });
+    // Signed in before the success screen shows: it can say "Watch now".
+    expect(localStorage.getItem('authorized')).toBe('true');
+    expect(JSON.parse(localStorage.getItem('ownedVideoIds') ?? '[]')).toEqual(expect.arrayContaining([1, 2]));
+  });
+  it('checks a visitor’s phone with the contract’s schema before anything is sent, and asks no e-mail', async () => {
+    const fetchMock = mockApi(() => emptyPage);
+    show(() => undefined);
+    fireEvent.change(screen.getByLabelText(/M-Pesa phone number/), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay Ksh 250 with M-Pesa' }));
+    expect(await screen.findByText('Enter a Kenyan mobile number, e.g. 0712 345 678.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([u]) => /register|purchased|checkout/.test(String(u)))).toBe(false);
+  });
+  it('sends a visitor who gives a gift a sign-in link first (whom it is for is asked once signed in), and charges nothing yet', async () => {
     const fetchMock = mockApi((url) => {
       // The same answer whether or not the e-mail has an account (issue 24 item 13).
       if (url.pathname === '/api/register/quick/') return new Response(JSON.stringify({ detail: 'Check your e-mail: we sent you a link to carry on with your purchase.' }), { status: 202 });
       return emptyPage;
     });
-    show(() => undefined);
-    expect(screen.queryByText(/Your balance/)).toBeNull();
+    renderApp(<BuyDialog open gift items={items} returnTo="/cart?checkout=1" onClose={() => undefined} onBought={() => undefined} />, '/cart');
     fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'wanjiku@example.co.ke' } });
     fireEvent.change(screen.getByLabelText(/M-Pesa phone number/), { target: { value: '0712 000 222' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue by e-mail' }));
     expect(await screen.findByText('Check your e-mail')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('We sent a link to wanjiku@example.co.ke. Open it on this phone within an hour: it signs you in and brings you back to this purchase.');
     expect(bodyOf(fetchMock, '/api/register/quick/')).toEqual({ email: 'wanjiku@example.co.ke', phone_number: '0712 000 222', next: '/cart?checkout=1', video_ids: [1, 2] });
-    expect(fetchMock.mock.calls.some(([u]) => /checkout|purchased/.test(String(u)))).toBe(false);
-    expect(screen.queryByRole('button', { name: 'Continue by e-mail' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
-    // Signed in by the link later, the payment asks this phone without typing it again.
+    expect(fetchMock.mock.calls.some(([u]) => /checkout|purchased|gifts/.test(String(u)))).toBe(false);
     expect(localStorage.getItem('mpesa_phone')).toBe('"0712 000 222"');
-    expect(localStorage.getItem('authorized')).toBeNull();
-  });
-  it('checks a visitor’s e-mail and phone with the sign-up’s own schema before anything is sent', async () => {
-    const fetchMock = mockApi(() => emptyPage);
-    show(() => undefined);
-    fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'nope' } });
-    fireEvent.change(screen.getByLabelText(/M-Pesa phone number/), { target: { value: '12' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continue by e-mail' }));
-    expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
-    expect(screen.getByText('Enter a Kenyan mobile number, e.g. 0712 345 678.')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([u]) => /register|purchased|checkout/.test(String(u)))).toBe(false);
   });
 });
 
 
 describe('the purchase dialog in Kiswahili', () => {
-  it('tells a visitor in Kiswahili to check the e-mail, the amounts in Ksh', async () => {
+  it('tells a visitor in Kiswahili that the M-Pesa number is all it takes, the amounts in Ksh', async () => {
     const untranslated = speakKiswahili();
-    mockApi((url) => {
-      if (url.pathname === '/api/register/quick/') return new Response(JSON.stringify({ detail: 'Angalia barua pepe yako: tumekutumia kiungo cha kuendelea na ununuzi wako.' }), { status: 202 });
+    const fetchMock = mockApi((url) => {
+      if (url.pathname === '/api/checkout/') return new Response(JSON.stringify({ CheckoutRequestID: 'ws_CO_1', amount: 250, CustomerMessage: '', deposit: deposit('pending', 'pending'), simulator_phone: null }), { status: 202 });
+      if (url.pathname === '/api/deposit/ws_CO_1/') return deposit('pending', 'pending');
       return emptyPage;
     });
     show(() => undefined);
     expect(screen.getByRole('dialog', { name: 'Thibitisha ununuzi' })).toHaveTextContent('video 2 · jumla Ksh 250');
-    expect(screen.getByText(/^Mgeni hapa\?/)).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText(/Barua pepe/), { target: { value: 'wanjiku@example.co.ke' } });
+    expect(screen.getByText(/^Mgeni hapa\? Namba yako ya M-Pesa tu/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Barua pepe/)).toBeNull();
     fireEvent.change(screen.getByLabelText(/Namba ya simu ya M-Pesa/), { target: { value: '0712 000 222' } });
     expect(screen.getByRole('button', { name: 'Ghairi' })).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Endelea kwa barua pepe' }));
-    expect(await screen.findByText('Angalia barua pepe yako')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Tumetuma kiungo kwa wanjiku@example.co.ke. Kifungue kwenye simu hii ndani ya saa moja');
-    expect(screen.getByRole('button', { name: 'Funga' })).toBeInTheDocument();
-    expect(screen.queryByText(/Check your e-mail|Confirm purchase/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Lipa Ksh 250 kwa M-Pesa' }));
+    expect(await screen.findByRole('status')).toBeInTheDocument();
+    expect(bodyOf(fetchMock, '/api/checkout/')).toEqual({ video_ids: [1, 2], phone_number: '0712 000 222' });
+    expect(screen.queryByText(/Check your phone|Confirm purchase/)).toBeNull();
     expect(untranslated()).toEqual([]);
   });
   it('says a wrong PIN in Kiswahili even when the answer came in English, and offers to send the prompt again', async () => {
@@ -197,14 +218,13 @@ describe('the purchase dialog in Kiswahili', () => {
     expect(untranslated()).toEqual([]);
   });
 
-  it('checks a visitor’s e-mail and phone with the contract’s words in Kiswahili', async () => {
+  it('checks a visitor’s phone with the contract’s words in Kiswahili', async () => {
     const untranslated = speakKiswahili();
     mockApi(() => emptyPage);
     show(() => undefined);
-    fireEvent.change(screen.getByLabelText(/Barua pepe/), { target: { value: 'nope' } });
     fireEvent.change(screen.getByLabelText(/Namba ya simu ya M-Pesa/), { target: { value: '12' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Endelea kwa barua pepe' }));
-    expect(await screen.findByText('Weka barua pepe sahihi.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Lipa Ksh 250 kwa M-Pesa' }));
+    expect(await screen.findByText(/^Weka namba ya simu ya Kenya/)).toBeInTheDocument();
     expect(screen.queryByText(/Enter a/)).toBeNull();
     expect(untranslated()).toEqual([]);
   });

@@ -12,13 +12,16 @@ import { useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Link } from 'react-router';
-import { type CheckoutPayment, type Deposit, type PromoCodePreview, quickSignupInputSchema } from '@store/contract';
+import { type CheckoutPayment, type Deposit, type LoginResponse, type PromoCodePreview, quickSignupInputSchema } from '@store/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showServerErrors } from '../../../lib/forms.ts';
 import { formatKsh, localPhone } from '../../../lib/format.ts';
 import { isSignedIn, rememberedPhone, rememberPhone } from '../../../lib/session.ts';
 import { useInfo } from '../../../api/get-info.ts';
-import { useQuickSignup } from '../../../api/session.ts';
+import { useFamilyLockState } from '../../../api/family-lock.ts';
+import { startSession, useQuickSignup } from '../../../api/session.ts';
+import { localCart } from '../../../lib/local-cart.ts';
 import { useBuy, type Paying, type PayAnswer } from '../api/order-calls.ts';
 import { useBuyBundle } from '../api/buy-bundle.ts';
 import { useBuyPass } from '../api/buy-pass.ts';
@@ -43,6 +46,8 @@ export interface BoughtItem {
   video_name?: string;
   season?: string | null;
   image_url?: string | null;
+  /** KFCB rating (CONTRACT §13): a 16 or 18 video asks "I am 18 or older" before paying. */
+  rating?: string;
 }
 
 /** What is paid for: videos (a purchase, the default), a rental of one video, a bundle's unowned part, or a pass (CONTRACT §14). */
@@ -88,12 +93,17 @@ const VIDEOS: Order = { kind: 'videos' };
 
 /**
  * Buying in a few taps (issue 13, CONTRACT §8): from the balance when it covers the total; otherwise
- * one M-Pesa prompt for the shortfall, the phone remembered; a visitor gives an e-mail and the phone
- * and carries on through the sign-in link mailed to it (issue 24 item 13). Then the success screen.
+ * one M-Pesa prompt for the shortfall, the phone remembered. A visitor gives only the M-Pesa phone:
+ * the paying phone names the account (or makes one) and this browser is signed in when M-Pesa says
+ * paid (CONTRACT §16). A visitor's gift still goes by a mailed sign-in link (issue 24 item 13).
+ * Then the success screen.
  */
 export function BuyDialog({ open, onClose, items, returnTo, onBought, order = VIDEOS, gift = false, promo: promoGiven = null }: BuyDialogProps) {
   const t = useT();
+  const client = useQueryClient();
   const signedIn = isSignedIn();
+  // A visitor buys for themselves with the phone alone; a gift's giver signs in by a mailed link first.
+  const phoneOnlyVisitor = !signedIn && !gift;
   const info = useInfo(signedIn);
   const buy = useBuy();
   const rent = useRent();
@@ -108,7 +118,12 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought, order = VI
   const [payment, setPayment] = useState<CheckoutPayment | null>(null);
   const [mailedTo, setMailedTo] = useState<string | null>(null);
   // A 16 or 18 video: the server asks once per account whether the customer is 18 or older (CONTRACT §13).
-  const [ageAsked, setAgeAsked] = useState(false);
+  // Asked in the dialog before the first Pay when a video is rated 16 or 18 and the account has not said
+  // so yet (a visitor has no account yet); the server's 403 still asks whatever the page believed.
+  const adultVideo = items.some((i) => i.rating === '16' || i.rating === '18');
+  const lockState = useFamilyLockState(signedIn && adultVideo);
+  const [refusedForAge, setAgeAsked] = useState(false);
+  const ageAsked = refusedForAge || (adultVideo && (!signedIn || lockState.data?.age_confirmed === false));
   const [ageConfirmed, setAgeConfirmed] = useState(false);
   const listTotal = order.kind === 'bundle' || order.kind === 'pass' ? order.total : items.reduce((s, i) => s + i.price, 0);
   // A code brings the total down, to 0 at most: then nothing is asked of M-Pesa (CONTRACT §11).
@@ -118,7 +133,7 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought, order = VI
   const shortfall = balance === undefined ? 0 : Math.max(0, total - balance);
   // The fields this checkout needs, checked by the sign-up's own schema: an e-mail for a new customer, the phone when M-Pesa pays.
   const schema = useRef<CheckoutSchema>(quickSignupInputSchema);
-  schema.current = !signedIn ? quickSignupInputSchema : shortfall > 0 ? phoneOnly : nothingToAsk;
+  schema.current = phoneOnlyVisitor ? phoneOnly : !signedIn ? quickSignupInputSchema : shortfall > 0 ? phoneOnly : nothingToAsk;
   // The schema in force when the customer taps Pay (the balance may have loaded since the dialog opened),
   // and a gift's recipient and message beside it.
   const resolver: Resolver<CheckoutValues> = async (values, context, options) => {
@@ -167,7 +182,7 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought, order = VI
     const { email, phone_number: phone } = form.getValues();
     try {
       if (signUp) return await mailSignInLink(email, phone);
-      const answer = await send({ key: attempt, phone: shortfall > 0 ? phone : undefined, promoCode: promo?.code, ageConfirmed });
+      const answer = await send({ key: attempt, phone: shortfall > 0 || phoneOnlyVisitor ? phone : undefined, promoCode: promo?.code, ageConfirmed });
       if (answer.kind === 'paid') done(null, answer.balance);
       else setPayment(answer.payment);
     } catch (err) {
@@ -178,7 +193,7 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought, order = VI
       showServerErrors(form, err);
     }
   };
-  const submit = form.handleSubmit(() => pay(key, !signedIn));
+  const submit = form.handleSubmit(() => pay(key, !signedIn && !phoneOnlyVisitor));
   const retry = () => {
     setPayment(null);
     setKey(crypto.randomUUID());
@@ -193,10 +208,19 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought, order = VI
     payments.forEach((m) => m.reset());
     void pay(attempt, false);
   };
+  // M-Pesa said paid: a visitor's first answer carries the login of the account the paying phone named.
+  const paid = async (d: Deposit & { login?: LoginResponse }) => {
+    if (d.login) {
+      // Bought now, so not "already owned" when the browser's cart joins the account's.
+      localCart.remove(videoIds);
+      await startSession(client, d.login).catch(() => undefined);
+    }
+    done(d.receipt, d.balance);
+  };
   // Too many prompts to this phone: when it can have another (a top-up would need a prompt too).
   const waitMinutes = failure instanceof ApiError && failure.status === 429 ? minutesToWait(failure.retryAfter ?? 600) : null;
 
-  const label = !signedIn ? t('cart.continue_by_email') : shortfall > 0 ? t('cart.pay_with_mpesa', { amount: formatKsh(shortfall) }) : t('cart.pay', { amount: formatKsh(total) });
+  const label = phoneOnlyVisitor ? t('cart.pay_with_mpesa', { amount: formatKsh(total) }) : !signedIn ? t('cart.continue_by_email') : shortfall > 0 ? t('cart.pay_with_mpesa', { amount: formatKsh(shortfall) }) : t('cart.pay', { amount: formatKsh(total) });
   const title = gift ? t('cart.gift.title') : order.kind === 'rental' ? t('cart.rent.confirm') : order.kind === 'pass' ? t('cart.pass.confirm') : t('cart.confirm_purchase');
   const summary =
     order.kind === 'rental'
@@ -221,11 +245,16 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought, order = VI
             )}
             <strong>{formatKsh(total)}</strong>
           </Typography>
+          {order.kind === 'rental' && (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              {t('cart.rent.clock', { hours: order.hours })}
+            </Typography>
+          )}
           {signedIn && <Typography sx={{ color: 'text.secondary' }}>{t('cart.your_balance', { balance: balance === undefined ? '…' : formatKsh(balance) })}</Typography>}
           {mailedTo ? (
             <CheckEmail email={mailedTo} />
           ) : payment ? (
-            <MpesaProgress payment={payment} onRetry={retry} onSendAgain={sendAgain} onBought={(d: Deposit) => done(d.receipt, d.balance)} />
+            <MpesaProgress payment={payment} onRetry={retry} onSendAgain={sendAgain} onBought={(d: Deposit) => void paid(d)} />
           ) : (
             <>
               {signedIn && shortfall > 0 && balance !== undefined && (
@@ -235,7 +264,7 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought, order = VI
               )}
               {!signedIn && (
                 <Typography variant="body2" sx={{ mt: 1 }}>
-                  {t('cart.new_here')}
+                  {phoneOnlyVisitor ? t('cart.pay_by_phone') : t('cart.new_here')}
                 </Typography>
               )}
               {ageAsked && (
@@ -244,7 +273,7 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought, order = VI
               <FamilyLockNote rating={failure instanceof ApiError && failure.status === 403 && (failure.body as { family_lock?: boolean } | null)?.family_lock ? '18' : 'GE'} onUnlocked={() => void pay(key, false)} />
               {gift && signedIn && <GiftFields form={form} />}
               {signedIn && <PromoField target={promoTarget} gift={gift} applied={promo} onChange={setPromo} />}
-              <CheckoutFields askEmail={!signedIn} askPhone={!signedIn || shortfall > 0} form={form} />
+              <CheckoutFields askEmail={!signedIn && !phoneOnlyVisitor} askPhone={!signedIn || shortfall > 0} form={form} />
               {busy && <LinearProgress sx={{ mt: 2 }} aria-label={t('cart.sending')} />}
               {failure && (
                 <Alert severity="error" sx={{ mt: 1.5 }}>

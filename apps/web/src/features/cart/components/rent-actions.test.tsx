@@ -46,9 +46,12 @@ describe('renting from the store page', () => {
     });
     showPage(rentable());
     expect(await screen.findByRole('button', { name: 'Buy' })).toBeInTheDocument();
+    // The rent clock is said before paying, on the page and in the dialog (issue 32 item 2).
+    expect(screen.getByText('48 h from when you press Play, within 30 days.')).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Rent 48 h · Ksh 50' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm rental' });
     expect(dialog).toHaveTextContent('Rent for 48 h · total Ksh 50');
+    expect(within(dialog).getByText('48 h from when you press Play, within 30 days.')).toBeInTheDocument();
     await within(dialog).findByText('Your balance: Ksh 1,000');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay Ksh 50' }));
     expect(await screen.findByText('Done screen')).toBeInTheDocument();
@@ -70,10 +73,10 @@ describe('renting from the store page', () => {
     expect(screen.queryByRole('button', { name: 'Buy' })).toBeNull();
   });
 
-  it('says "Own it for" the price less the rent after a rental ended within 7 days, and Buy charges that', async () => {
+  it('says how much of a rental that ended within 7 days counts, and Buy charges the price less it', async () => {
     signedInApi(1000, (url) => (url.pathname === '/api/videoDetails/3/' ? { ...rentable(), owned: false, rental: null, price_for_you: 150 } : undefined));
     showPage(rentable());
-    expect(await screen.findByText('Own it for Ksh 150')).toBeInTheDocument();
+    expect(await screen.findByText('Ksh 50 of your rental counts: own it for Ksh 150')).toBeInTheDocument();
     const buy = screen.getByRole('button', { name: 'Buy' });
     await vi.waitFor(() => expect(buy).toBeEnabled());
     fireEvent.click(buy);
@@ -105,6 +108,49 @@ describe('renting from the store page', () => {
     expect(await screen.findByText('Inaisha baada ya saa 47')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Imiliki kwa Ksh 150' })).toBeInTheDocument();
     expect(untranslated()).toEqual([]);
+  });
+
+  it('says the rent clock and the rental’s credit in Kiswahili before paying', async () => {
+    const untranslated = speakKiswahili();
+    signedInApi(1000, (url) => (url.pathname === '/api/videoDetails/3/' ? { ...rentable(), owned: false, rental: null, price_for_you: 150 } : undefined));
+    showPage(rentable());
+    expect(await screen.findByText('Ksh 50 ya ukodishaji wako inahesabiwa: imiliki kwa Ksh 150')).toBeInTheDocument();
+    expect(screen.getByText('Saa 48 kuanzia unapobonyeza Cheza, ndani ya siku 30.')).toBeInTheDocument();
+    expect(untranslated()).toEqual([]);
+  });
+
+  it('asks "I am 18 or older" in the dialog before the first Pay for an 18 film, and sends the answer with it', async () => {
+    const fetchMock = signedInApi(1000, (url) => {
+      if (url.pathname === '/api/videoDetails/3/') return { ...rentable({ rating: '18' } as Partial<Video>), owned: false, rental: null, price_for_you: 200 };
+      if (url.pathname === '/api/family-lock/') return { enabled: false, unlocked_until: null, age_confirmed: false };
+      if (url.pathname === '/api/purchased/') return { purchases: [], total: 200, balance: 800 };
+    });
+    showPage(rentable({ rating: '18' } as Partial<Video>));
+    const buy = await screen.findByRole('button', { name: 'Buy' });
+    await vi.waitFor(() => expect(buy).toBeEnabled());
+    fireEvent.click(buy);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm purchase' });
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'I am 18 or older' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Pay Ksh 200' }));
+    expect(await screen.findByText('Done screen')).toBeInTheDocument();
+    expect(bodyOf(fetchMock, '/api/purchased/')).toEqual({ video_id: 3, age_confirmed: true });
+  });
+
+  it('does not ask again an account that has said it is 18 or older', async () => {
+    const fetchMock = signedInApi(1000, (url) => {
+      if (url.pathname === '/api/videoDetails/3/') return { ...rentable({ rating: '18' } as Partial<Video>), owned: false, rental: null, price_for_you: 200 };
+      if (url.pathname === '/api/family-lock/') return { enabled: false, unlocked_until: null, age_confirmed: true };
+    });
+    showPage(rentable({ rating: '18' } as Partial<Video>));
+    const buy = await screen.findByRole('button', { name: 'Buy' });
+    await vi.waitFor(() => expect(buy).toBeEnabled());
+    fireEvent.click(buy);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm purchase' });
+    await within(dialog).findByRole('button', { name: 'Pay Ksh 200' });
+    // The account's answer has been read (and had time to show), and nothing is asked.
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/family-lock/'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
   });
 });
 
