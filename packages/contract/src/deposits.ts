@@ -83,3 +83,12 @@ export const checkoutPaymentSchema = z
   })
   .meta({ id: 'CheckoutPayment' });
 export type CheckoutPayment = z.infer<typeof checkoutPaymentSchema>;
+
+/**
+ * 502 from any way to pay when its prompt never reached M-Pesa (refused, or the answer lost): why, and
+ * the deposit as it stands. A retry with the same Idempotency-Key gets the same answer, never a new prompt.
+ */
+export const unsentPaymentSchema = z
+  .object({ detail: z.string(), success: z.literal(false).optional(), deposit: depositSchema.optional() })
+  .meta({ id: 'UnsentPayment' });
+export type UnsentPayment = z.infer<typeof unsentPaymentSchema>;

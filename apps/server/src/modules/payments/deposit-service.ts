@@ -54,6 +54,13 @@ export function toDepositView(d: DepositRow, balance: number | null): Deposit {
   };
 }
 
+/**
+ * The answer to a payment whose prompt never reached M-Pesa (refused, or its answer lost): the first
+ * answer and every retry with its Idempotency-Key (CONTRACT §3: answered as the first one). Says why
+ * and carries the deposit, so a retry learns how it ended instead of waiting for a prompt that never comes.
+ */
+export const unsentPayment = (d: DepositRow) => new HttpError(502, pushRefusal(d.resultCode), { success: false, deposit: toDepositView(d, null) });
+
 /** How buying the videos of a paid checkout went, in the transaction that credited the payment. */
 export type PaidOrderOutcome = { state: 'completed' } | { state: 'failed'; detail: string };
 /** Buys a paid checkout's videos inside the crediting transaction (orders' buy_videos, wired in app.ts). */
@@ -235,7 +242,11 @@ export function createDepositService(deps: {
         throw err;
       });
       if (created.existing) return { deposit: created.deposit, resent: false };
-      return { deposit: await push(created.deposit, created.buyerid, 'Video purchase'), resent: true };
+      const sent = await push(created.deposit, created.buyerid, 'Video purchase').catch(async (err: unknown) => {
+        const [unsent] = await db.select().from(deposits).where(eq(deposits.id, created.deposit.id));
+        throw unsent && unsent.state !== 'pending' ? unsentPayment(unsent) : err;
+      });
+      return { deposit: sent, resent: true };
     },
 
     /**

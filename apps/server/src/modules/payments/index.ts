@@ -95,5 +95,6 @@ export type { NewStandingOrder, PaymentHandler, ResultHandler, StandingOrderRow 
 export type { RatibaFrequency } from './daraja-client.ts';
 export type { DepositRow, DepositService, PaidOrderBuyer, PaidOrderOutcome } from './deposit-service.ts';
 export { purchaseFailure } from './outcome-words.ts';
+export { unsentPayment } from './deposit-service.ts';
 export { visitorHash } from './visitor-cookie.ts';
 export type { VisitorSignIn } from './routes.ts';

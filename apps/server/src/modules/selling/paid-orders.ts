@@ -6,7 +6,7 @@ import { idempotencyKeys } from '../../db/schema.ts';
 import { FieldError, HttpError } from '../../lib/http-errors.ts';
 import { ledger, type Sale, type SaleLineInput } from '../wallet/index.ts';
 import type { DepositRow, DepositService, PaidOrderBuyer, PaidOrderOutcome } from '../payments/index.ts';
-import { purchaseFailure } from '../payments/index.ts';
+import { purchaseFailure, unsentPayment } from '../payments/index.ts';
 import { applyPromo, confirmRedemption, releaseRedemption } from './promo-codes/promo-service.ts';
 import { quickSell, type QuickSeller } from './quick-sale.ts';
 
@@ -207,11 +207,16 @@ const NOBODY = 0;
 
 async function paymentAnswer(deps: { deposits: DepositService; simulatorPhone: string | null }, userId: number, depositId: number, deposit?: DepositRow): Promise<OrderAnswer<never>> {
   const d = deposit ?? (await deps.deposits.byId(depositId));
-  if (!d?.checkoutRequestId) throw new HttpError(409, 'This payment is still being sent to M-Pesa. Try again in a moment.');
-  return {
-    status: 202,
-    body: { CheckoutRequestID: d.checkoutRequestId, amount: d.amount, CustomerMessage: 'Enter your M-Pesa PIN to complete transaction.', deposit: await deps.deposits.status({ id: userId }, d.checkoutRequestId), simulator_phone: deps.simulatorPhone },
-  };
+  if (!d) throw new HttpError(404, 'Not found.');
+  if (!d.checkoutRequestId) {
+    // Only a push still on its way is worth waiting for; one refused or lost answers how it ended, for good.
+    if (d.state === 'pending') throw new HttpError(409, 'This payment is still being sent to M-Pesa. Try again in a moment.');
+    throw unsentPayment(d);
+  }
+  const view = await deps.deposits.status({ id: userId }, d.checkoutRequestId);
+  // A prompt that has ended (paid, cancelled, expired) is not asked for again: the answer says how it went.
+  const said = view.state === 'pending' ? 'Enter your M-Pesa PIN to complete transaction.' : view.message;
+  return { status: 202, body: { CheckoutRequestID: d.checkoutRequestId, amount: d.amount, CustomerMessage: said, deposit: view, simulator_phone: deps.simulatorPhone } };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badRequestSchema, checkoutPaymentSchema, errorDetailSchema, ratedSaleRefusalSchema } from '@store/contract';
+import { badRequestSchema, checkoutPaymentSchema, errorDetailSchema, ratedSaleRefusalSchema, unsentPaymentSchema } from '@store/contract';
 
 /** The headers every way to pay reads: its Idempotency-Key, and a family lock's unlock value (CONTRACT §11, §13). */
 export const saleHeaders = z.object({ 'idempotency-key': z.string().min(1).max(200).optional(), 'x-family-unlock': z.string().max(200).optional() });
@@ -18,5 +18,5 @@ export const saleResponses = {
   409: errorDetailSchema,
   422: errorDetailSchema,
   429: errorDetailSchema,
-  502: errorDetailSchema,
+  502: unsentPaymentSchema,
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequestSchema, cartItemSchema, checkoutInputSchema, checkoutPaymentSchema, errorDetailSchema, purchaseInputSchema, purchaseRecordSchema, purchaseResultSchema, ratedSaleRefusalSchema } from '@store/contract';
+import { badRequestSchema, cartItemSchema, checkoutInputSchema, checkoutPaymentSchema, errorDetailSchema, purchaseInputSchema, purchaseRecordSchema, purchaseResultSchema, ratedSaleRefusalSchema, unsentPaymentSchema } from '@store/contract';
 import { FAMILY_HIDDEN_HEADER, hiddenByLockSchema, idSchema } from '@store/contract';
 import { withholdLocked } from '../../family/index.ts';
 import type { FastifyRequest } from 'fastify';
@@ -19,7 +19,7 @@ const buyErrors = {
   402: errorDetailSchema.extend({ balance: z.number().int(), price: z.number().int(), shortfall: z.number().int() }),
   403: ratedSaleRefusalSchema,
   409: errorDetailSchema,
-  502: errorDetailSchema,
+  502: unsentPaymentSchema,
   404: errorDetailSchema,
   422: errorDetailSchema,
   429: errorDetailSchema,
