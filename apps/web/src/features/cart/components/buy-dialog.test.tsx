@@ -127,6 +127,30 @@ describe('the purchase dialog', () => {
     expect(screen.queryByRole('link', { name: 'Top up your balance instead' })).toBeNull();
   });
 
+  it('counts down when the store is briefly away (503) and sends the same payment again under the same key, charged once', async () => {
+    localStorage.setItem('authorized', 'true');
+    const keys: string[] = [];
+    mockApi((url, init) => {
+      if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
+      if (url.pathname === '/api/info/') return info(1000);
+      if (url.pathname === '/api/checkout/') {
+        keys.push((init!.headers as Record<string, string>)['idempotency-key']!);
+        if (keys.length === 1) return new Response(JSON.stringify({ detail: 'The store is briefly unavailable. Try again in a moment.' }), { status: 503, headers: { 'retry-after': '2' } });
+        return { purchases: [], total: 250, balance: 750 };
+      }
+      return emptyPage;
+    });
+    const onBought = vi.fn();
+    show(onBought);
+    await screen.findByText('Your balance: Ksh 1,000');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay Ksh 250' }));
+    expect(await screen.findByText('The store is busy for a moment. Try again in 2 s: the same payment, never charged twice.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }, { timeout: 4000 }));
+    await vi.waitFor(() => expect(onBought).toHaveBeenCalledWith({ items, total: 250, receipt: null, balance: 750, kind: 'purchase' }));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
   it('lets a visitor pay with only the M-Pesa phone: one prompt for the whole price, then signed in by the paying phone', async () => {
     let paid = false;
     const fetchMock = mockApi((url) => {

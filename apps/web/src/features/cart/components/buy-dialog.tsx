@@ -34,6 +34,8 @@ import { CheckoutFields } from './checkout-fields.tsx';
 import { MpesaProgress } from './mpesa-progress.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { minutesToWait } from '../../../lib/mpesa-outcome.ts';
+import { isUnavailable } from '../../../lib/retry-policy.ts';
+import { BusyRetry } from './busy-retry.tsx';
 import { rememberLockState } from '../../../lib/family-lock.ts';
 import { FamilyLockNote } from '../../../components/family-lock-note.tsx';
 import { passLength } from '../../../components/pass-words.ts';
@@ -275,7 +277,9 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought, order = VI
               {signedIn && <PromoField target={promoTarget} gift={gift} applied={promo} onChange={setPromo} />}
               <CheckoutFields askEmail={!signedIn && !phoneOnlyVisitor} askPhone={!signedIn || shortfall > 0} form={form} />
               {busy && <LinearProgress sx={{ mt: 2 }} aria-label={t('cart.sending')} />}
-              {failure && (
+              {isUnavailable(failure) ? (
+                <BusyRetry key={failure.retryAfter ?? 5} seconds={failure.retryAfter ?? 5} onRetry={() => void submit()} />
+              ) : failure && (
                 <Alert severity="error" sx={{ mt: 1.5 }}>
                   {waitMinutes !== null ? t('cart.prompt_limit', { minutes: waitMinutes }) : failure instanceof ApiError ? (aside(failure) ?? failure.message) : t('cart.connection_error')}
                 </Alert>
