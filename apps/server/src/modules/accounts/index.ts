@@ -52,3 +52,4 @@ export type { UserRow } from './user-repository.ts';
 export type { PhoneCodes } from './phone-codes.ts';
 export { provePhone } from './phone-code-repository.ts';
 export { accountForPaidPhone } from './paid-phone-account.ts';
+export { accountOfVerifiedPhone } from './verified-phone.ts';

@@ -1,9 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema.ts';
 import { hashPassword } from './passwords.ts';
 import { isUniqueViolation } from './user-repository.ts';
+import { accountOfVerifiedPhone } from './verified-phone.ts';
 
 /** A phone-only account has no mailbox: an address that can never deliver, until its owner adds one. */
 const noMailbox = (phone: string, attempt: number) => `${phone}${attempt ? `.${randomInt(100, 10_000)}` : ''}@phone.invalid`;
@@ -15,11 +15,8 @@ const usernameFor = (phone: string, attempt: number) => `m${phone}${attempt ? ra
  * anyone knows, no e-mail; the caller proves the phone on it). The paying phone is the proof.
  */
 export async function accountForPaidPhone(tx: Database, phone: string): Promise<{ userId: number; created: boolean }> {
-  const [own] = await tx
-    .select({ userId: profiles.userId })
-    .from(profiles)
-    .where(and(eq(profiles.verifiedPhone, phone), eq(profiles.phoneNumber, phone)));
-  if (own) return { userId: own.userId, created: false };
+  const own = await accountOfVerifiedPhone(tx, phone);
+  if (own !== null) return { userId: own, created: false };
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   for (let attempt = 0; ; attempt++) {
     try {

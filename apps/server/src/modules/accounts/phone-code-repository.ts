@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { PHONE_CODE_WRONG_TRIES } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { phoneCodes, profiles, users } from '../../db/schema.ts';
+import { verifiedPhoneIs } from './verified-phone.ts';
 
 export type PhoneCodeRow = typeof phoneCodes.$inferSelect;
 export type CodePurpose = PhoneCodeRow['purpose'];
@@ -44,7 +45,7 @@ export function createPhoneCodeRepository(db: Database) {
         .select({ user: users, language: profiles.language })
         .from(profiles)
         .innerJoin(users, eq(users.id, profiles.userId))
-        .where(and(eq(profiles.verifiedPhone, phone), eq(profiles.phoneNumber, phone)));
+        .where(verifiedPhoneIs(phone));
       return row ?? null;
     },
 

@@ -9,6 +9,7 @@ import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
 import { paidGiftForTest } from '../../../test/helpers/gifts.ts';
 import { notificationKit } from '../../../test/helpers/notifications.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { provePhone } from '../accounts/index.ts';
 import { createNotifications, guardedVideo, notifyCustomer } from './index.ts';
 
 type Customer = Awaited<ReturnType<typeof signedInCustomer>>;
@@ -77,6 +78,26 @@ describe.each(engines())('each kind of notification on %s', (engine) => {
     await kit.drain();
     expect((await kit.mine(giver)).results.map((n) => [n.kind, n.title])).toEqual([['gift_claimed', 'Your gift was claimed']]);
     expect((await kit.mine(recipient)).count).toBe(1);
+  });
+
+  it('tells a gift sent to a phone only to the account whose verified phone it is, never to one that typed the number', async () => {
+    const giver = await customerWithBalance(t.app, 1000);
+    const typist = await signedInCustomer(t.app);
+    const owner = await signedInCustomer(t.app);
+    for (const c of [typist, owner]) await kit.noQuietHours(c);
+    const phone = '254712000444';
+    // Someone types another's number into their profile: unproven, it names nobody.
+    await withPhone(typist, phone);
+    await paidGiftForTest(t, { giver, videoIds: [ids[0]!], toPhone: phone });
+    await kit.drain();
+    expect((await kit.mine(typist)).count).toBe(0);
+
+    // The number's owner proves it (an M-Pesa payment from it): their gifts are theirs alone.
+    expect(await provePhone(t.database.db, owner.id, phone)).toBe(true);
+    await paidGiftForTest(t, { giver, videoIds: [ids[4]!], toPhone: phone });
+    await kit.drain();
+    expect((await kit.mine(owner)).results.map((n) => [n.kind, n.body])).toEqual([['gift_received', `${giver.username} sent you Boda Boda Kings.`]]);
+    expect((await kit.mine(typist)).count).toBe(0);
   });
 
   it('tells a customer of a refund by staff, once', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { NotificationKind } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { createJobQueue, type Job } from '../../jobs/job-queue.ts';
+import { accountOfVerifiedPhone } from '../accounts/index.ts';
 import { adultVideoIds } from '../family/index.ts';
 import { type Event, fanOut, toCustomer, toFollowersOf } from './fan-out.ts';
 import type { Params } from './words.ts';
@@ -24,20 +25,23 @@ export async function notifyCustomer(
 }
 
 /**
- * A gift's recipient, when they have an account here (by its e-mail address, or the one account with
- * that phone number): told in the store and by push. Not by SMS when the gift went to their phone:
- * its claim link is already there.
+ * A gift's recipient, when they have an account here (by its e-mail address, or the account whose
+ * verified phone the number is: one typed into a profile proves nothing, so nobody can take someone
+ * else's gift notices by typing their number): told in the store and by push. Not by SMS when the
+ * gift went to their phone: its claim link is already there.
  */
 export async function notifyGiftRecipient(tx: Database, g: { giftId: number; giverId: number; toPhone: string | null; toEmail: string | null; videoIds: number[]; params: Params }): Promise<void> {
-  const found = (await tx.execute(
-    g.toEmail !== null
-      ? sql`SELECT id AS user_id FROM users WHERE lower(email) = lower(${g.toEmail}) AND id <> ${g.giverId}`
-      : sql`SELECT min(user_id) AS user_id FROM profiles WHERE phone_number = ${g.toPhone} AND user_id <> ${g.giverId} HAVING count(*) = 1`,
-  )) as unknown as { rows: { user_id: number }[] };
-  for (const r of found.rows) {
-    await notifyCustomer(tx, { userId: Number(r.user_id), kind: 'gift_received', params: g.params, url: '/account?section=gifts', dedupeKey: String(g.giftId), sms: g.toPhone === null, videoId: await guardedVideo(tx, g.videoIds) });
+  const recipients = g.toEmail !== null ? await accountsOfEmail(tx, g.toEmail) : g.toPhone !== null ? [await accountOfVerifiedPhone(tx, g.toPhone)] : [];
+  for (const userId of recipients) {
+    if (userId === null || userId === g.giverId) continue;
+    await notifyCustomer(tx, { userId, kind: 'gift_received', params: g.params, url: '/account?section=gifts', dedupeKey: String(g.giftId), sms: g.toPhone === null, videoId: await guardedVideo(tx, g.videoIds) });
   }
 }
+
+const accountsOfEmail = async (tx: Database, email: string): Promise<number[]> => {
+  const found = (await tx.execute(sql`SELECT id FROM users WHERE lower(email) = lower(${email})`)) as unknown as { rows: { id: number }[] };
+  return found.rows.map((r) => Number(r.id));
+};
 
 /**
  * Of the videos a notification names, the one the family lock would keep back (the family module's
