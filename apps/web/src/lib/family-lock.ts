@@ -112,6 +112,17 @@ export function unlockHere(hours = 4) {
   write(account, { ...read(account), offlineUntil: Date.now() + hours * 3600_000 });
 }
 
+/**
+ * "Lock again now" (issue 32 item 13): the parent hands the phone back before the 4 hours are up. The
+ * unlock value and the saved copies' offline unlock are forgotten here, so no call carries them again.
+ */
+export function lockAgainHere() {
+  const account = signedInAccount();
+  if (account === null) return;
+  const { on, pin } = read(account);
+  write(account, pin ? { on, pin } : { on });
+}
+
 /** Whether a saved copy of this rating asks for the PIN before it plays. */
 export function savedCopyLocked(rating: string | undefined): boolean {
   // A copy saved before ratings were kept with it: asked for as a 16 or 18 would be.

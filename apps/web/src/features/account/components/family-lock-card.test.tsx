@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyPage, mockApi, renderApp } from '../../../test/render.tsx';
 import { speakKiswahili } from '../../../test/speak-kiswahili.ts';
 import { apiGet } from '../../../lib/api-client.ts';
-import { familyLockOn, lockedOut, pinMatchesHere, savedCopyLocked, unlockHeader } from '../../../lib/family-lock.ts';
+import { familyLockOn, lockedOut, pinMatchesHere, rememberUnlock, savedCopyLocked, unlockHeader, unlockHere } from '../../../lib/family-lock.ts';
 import AccountScreen from '../routes/account.tsx';
 
 const info = { user: { id: 5, username: 'mzazi', email: 'm@example.co.ke', date_joined: '2026-01-01T00:00:00Z', is_staff: false, profile: { buyerid: 7, phone_number: null, account: 0, country: 'Kenya', city: 'Nairobi', profile_pic: null } }, deposit_history: [], purchase: [] };
@@ -56,6 +56,37 @@ describe('the family lock on this phone', () => {
     expect(await pinMatchesHere('1234')).toBe(true);
     expect(await pinMatchesHere('4321')).toBe(false);
     unmount();
+  });
+
+  it('locks again now: the unlock is forgotten on this phone before its 4 hours are up, and 18 asks for the PIN again', async () => {
+    localStorage.setItem('authorized', 'true');
+    localStorage.setItem('account_id', '5');
+    mockApi((url) => {
+      if (url.pathname === '/api/token/refresh/') return { access: 'token-of-mzazi', refresh: 'r' };
+      if (url.pathname === '/api/info/') return info;
+      if (url.pathname === '/api/family-lock/') return { enabled: true, unlocked_until: null, age_confirmed: true };
+      return emptyPage;
+    });
+    await rememberUnlock('unlock-value', new Date(Date.now() + 4 * 3600_000).toISOString(), '1234');
+    unlockHere();
+    expect(unlockHeader()).toEqual({ 'x-family-unlock': 'unlock-value' });
+    expect(lockedOut('18')).toBe(false);
+    renderApp(
+      <Routes>
+        <Route path="/account" element={<AccountScreen />} />
+      </Routes>,
+      '/account?section=family',
+    );
+    const card = await screen.findByTestId('family-lock');
+    await within(card).findByText(/^Unlocked on this phone until/);
+    fireEvent.click(within(card).getByRole('button', { name: 'Lock again now' }));
+    await within(card).findByText('Locked again on this phone: the PIN opens 16 and 18 videos again.');
+    expect(within(card).queryByText(/^Unlocked on this phone until/)).toBeNull();
+    expect(unlockHeader()).toEqual({});
+    expect(lockedOut('18')).toBe(true);
+    expect(savedCopyLocked('18')).toBe(true);
+    // The PIN's hash stays: saved copies can still be opened with it offline.
+    expect(await pinMatchesHere('1234')).toBe(true);
   });
 
   it('asks an account with no password for a code sent by SMS instead, in Kiswahili', async () => {

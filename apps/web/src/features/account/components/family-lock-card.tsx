@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import { familyPinSchema } from '@store/contract';
 import { useFamilyLockState, useSetFamilyLock } from '../../../api/family-lock.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { rememberPinHere, useFamilyLock } from '../../../lib/family-lock.ts';
+import { lockAgainHere, rememberPinHere, useFamilyLock } from '../../../lib/family-lock.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '../../../lib/format.ts';
 import { ConfirmByCode } from './confirm-by-code.tsx';
 import { useT } from '../../../lib/i18n.ts';
@@ -26,6 +27,7 @@ export function FamilyLockCard() {
   const state = useFamilyLockState();
   const change = useSetFamilyLock();
   const here = useFamilyLock();
+  const client = useQueryClient();
   const [pin, setPin] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -76,9 +78,22 @@ export function FamilyLockCard() {
         {t('account.family.explain')}
       </Typography>
       {on && here.unlockedUntil !== null && (
-        <Typography variant="body2" sx={{ mt: 1 }}>
-          {t('account.family.unlocked_until', { time: formatDate(new Date(here.unlockedUntil).toISOString()) })}
-        </Typography>
+        <Box sx={{ mt: 1, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography variant="body2">{t('account.family.unlocked_until', { time: formatDate(new Date(here.unlockedUntil).toISOString()) })}</Typography>
+          <Button
+            size="small"
+            variant="contained"
+            color="secondary"
+            onClick={() => {
+              lockAgainHere();
+              setDone(t('account.family.locked_again'));
+              // Every list is read again as the locked phone may see it.
+              void client.invalidateQueries();
+            }}
+          >
+            {t('account.family.lock_again')}
+          </Button>
+        </Box>
       )}
       {done && (
         <Alert severity="success" sx={{ mt: 1.5 }}>
