@@ -53,7 +53,11 @@ describe('SearchIndex', () => {
       doc(3, 'Simbo Returns'),
       doc(4, 'Simbaland'),
     );
-    expect(titles(index, 'simba')).toEqual([2, 4, 3, 1]);
+    // 'simba' is a word of the catalogue: taken as typed, 'Simbo' is not one of its typos
+    expect(titles(index, 'simba')).toEqual([2, 4, 1]);
+    // 'smiba' is not: one typo from 'simba' and 'simbaland''s beginning, two from 'simbo'
+    expect(titles(index, 'smiba')).toEqual([2, 4, 1]);
+    expect(titles(index, 'simbp')).toEqual([3, 2, 4, 1]);
     expect(titles(index, 'zamu')).toEqual([4, 3, 2, 1]);
     expect(titles(index, 'kung fu')).toEqual([4, 3, 2, 1]);
   });
@@ -81,6 +85,29 @@ describe('SearchIndex', () => {
     expect(page.count).toBe(500);
     const all = index.search('story', {}, '-price', 500, 0).ids;
     expect(page.ids).toEqual(all.slice(10, 15));
+  });
+
+  it('counts a typo on the first letter as two, and a short word\'s typo\'d beginning is as long as the word', () => {
+    const index = indexOf(doc(1, 'Ghost Samurai', { djId: 2 }), doc(2, 'Laugh at Midnight', { djId: 2 }), doc(3, 'Empire of Swords', { djId: 2 }), doc(4, 'Pass Your Test'));
+    // before: 'xamu' was DJ Zamu's with one typo, 'lamu' also 'samurai' begun with one and 'laugh' begun with an extra 'm'
+    expect(titles(index, 'xamu')).toEqual([]);
+    expect(titles(index, 'lamu')).toEqual([]);
+    expect(titles(index, 'zamo')).toEqual([4]);
+    expect(titles(index, 'empr')).toEqual([3]);
+    // from 8 letters, a first-letter typo is the word's two
+    expect(titles(index, 'xamurai')).toEqual([]);
+    expect(titles(index, 'xidnight')).toEqual([2]);
+    expect(titles(index, 'xidnihgt')).toEqual([]);
+  });
+
+  it('keeps a word\'s typo neighbours out when the list has the word itself, counting only videos it shows', () => {
+    const index = indexOf(doc(1, 'Zombie Lamu', { rating: '18' }), doc(2, 'Lamo Beach'), doc(3, 'Shaolin Warrior'), doc(4, 'Shaolin Warriors'));
+    expect(titles(index, 'lamu')).toEqual([1]);
+    // under the family lock, a word only hidden videos have is one the list lacks: its neighbours are found as for any unknown word
+    expect(index.search('lamu', { rating: ['GE', 'PG'] }, '-date_uploaded', 20, 0).ids).toEqual([2]);
+    expect(index.search('lamx', { rating: ['GE', 'PG'] }, '-date_uploaded', 20, 0).ids).toEqual([2]);
+    // but a plural also finds its singular, after it
+    expect(titles(index, 'warriors')).toEqual([4, 3]);
   });
 
   it('proposes the nearest catalogue words for unknown ones', () => {

@@ -145,9 +145,10 @@ export class SearchIndex {
     const tokens = queryWords(raw);
     if (tokens.length === 0) return { ids: [], count: 0 };
     const size = this.slots.length;
+    const accept = this.filter(filters);
     // The rarest word first: the others are only scored where it matched.
     const looked = tokens
-      .map((t, i) => ({ matches: this.vocabulary.lookup(t, i === tokens.length - 1) }))
+      .map((t, i) => ({ matches: this.asTyped(this.vocabulary.lookup(t, i === tokens.length - 1), accept) }))
       .map((l) => ({ ...l, cost: l.matches.reduce((n, m) => n + this.postingCount(m), 0) }))
       .sort((a, b) => a.cost - b.cost);
     let mask: Float32Array | null = null;
@@ -157,7 +158,7 @@ export class SearchIndex {
       return scored;
     });
     try {
-      return this.rank(perToken, filters, ordering, limit, offset);
+      return this.rank(perToken, accept, ordering, limit, offset);
     } finally {
       // Leave the scratch arrays zeroed for the next search (cheaper than allocating them again).
       for (const t of perToken) for (const s of t.touched) t.score[s] = 0;
@@ -175,9 +176,31 @@ export class SearchIndex {
     return sc;
   }
 
-  private rank(perToken: { score: Float32Array; inTitle: Uint8Array; touched: number[] }[], filters: SearchFilters, ordering: VideoOrdering, limit: number, offset: number) {
+  /**
+   * A typed word the list's videos have (as a word or a word's beginning) is taken as typed: its
+   * typo neighbours are left out ('lamu' finds Lamu, not 'zamu' nor 'samurai'), but for the word
+   * without its last letter or two ('warriors' also finds 'Warrior'). Typo tolerance is for words
+   * the catalogue does not have, as Typesense's default does. Only videos the list can show count,
+   * so a word that only a family lock's hidden videos have behaves as a word the catalogue lacks.
+   */
+  private asTyped(matches: Match[], accept: ((s: Slot) => boolean) | null): Match[] {
+    if (!matches.some((m) => m.edits === 0 && this.shows(m, accept))) return matches;
+    return matches.filter((m) => m.edits === 0 || m.shorter);
+  }
+
+  /** Whether a live video the list accepts has the matched word (stops at the first). */
+  private shows(m: Match, accept: ((s: Slot) => boolean) | null): boolean {
+    const any = (list: readonly number[] | undefined) => {
+      for (const s of list ?? []) if (this.live[s] === 1 && (!accept || accept(this.slots[s]!))) return true;
+      return false;
+    };
+    if (any(m.entry.title)) return true;
+    if (m.titleOnly) return false;
+    return any(m.entry.synopsis) || (m.entry.djs ?? []).some((d) => any(this.djSlots.get(d))) || (m.entry.genres ?? []).some((g) => any(this.genreSlots.get(g)));
+  }
+
+  private rank(perToken: { score: Float32Array; inTitle: Uint8Array; touched: number[] }[], accept: ((s: Slot) => boolean) | null, ordering: VideoOrdering, limit: number, offset: number) {
     const [driver, ...rest] = perToken;
-    const accept = this.filter(filters);
     const hits: number[] = [];
     // Final scores go back into the driver's array (each video is visited once).
     const final = driver!.score;

@@ -27,6 +27,10 @@ export interface Match {
   weight: number;
   /** One- and two-letter prefixes only count in titles: 'k' would otherwise be half the catalogue. */
   titleOnly: boolean;
+  /** The typos it takes (0: the word itself or a word it begins), a typo on the first letter counting two. */
+  edits: number;
+  /** The typed word without its last letter or two ('warrior' for a typed 'warriors'): kept beside exact matches. */
+  shorter: boolean;
 }
 
 /**
@@ -62,21 +66,28 @@ export class Vocabulary {
     walk(this.root);
   }
 
-  /** Vocabulary words matching one typed word, each with how well it matches. */
+  /**
+   * Vocabulary words matching one typed word, each with how well it matches. A typo on the first
+   * letter counts two (as Meilisearch counts it): 'lamu' is not 'zamu', nor 'samu' the start of
+   * 'samurai'. A typed beginning with a typo is as long as the typed word when that has 4 letters or
+   * fewer: 'empr' begins 'empire', but 'lamu' does not begin 'laugh'.
+   */
   lookup(token: string, isLast: boolean): Match[] {
     const k = typoBudget(token);
     const prefix = token.length >= 3 || isLast;
     const shortPrefixTitleOnly = token.length < 3;
     const out: Match[] = [];
     const n = token.length;
-    const emit = (entry: WordEntry, full: number, inherited: number) => {
-      if (full === 0) out.push({ entry, weight: EXACT, titleOnly: false });
-      else if (inherited === 0) out.push({ entry, weight: isLast ? PREFIX_LAST : PREFIX_EARLIER, titleOnly: shortPrefixTitleOnly });
-      else if (full <= k && full <= inherited) out.push({ entry, weight: TYPO[full]!, titleOnly: false });
-      else if (inherited <= k) out.push({ entry, weight: PREFIX_TYPO[inherited]!, titleOnly: shortPrefixTitleOnly });
+    const minTypoPrefix = n <= 4 ? n : 0;
+    const emit = (entry: WordEntry, full: number, inherited: number, shorter: boolean) => {
+      if (full === 0) out.push({ entry, weight: EXACT, titleOnly: false, edits: 0, shorter: false });
+      else if (inherited === 0) out.push({ entry, weight: isLast ? PREFIX_LAST : PREFIX_EARLIER, titleOnly: shortPrefixTitleOnly, edits: 0, shorter: false });
+      else if (full <= k && full <= inherited) out.push({ entry, weight: TYPO[full]!, titleOnly: false, edits: full, shorter });
+      else if (inherited <= k) out.push({ entry, weight: PREFIX_TYPO[inherited]!, titleOnly: shortPrefixTitleOnly, edits: inherited, shorter: false });
     };
     // Walk the trie with one row of the edit-distance table per node (rows shared by common prefixes).
-    const visit = (node: TrieNode, ch: string, prevCh: string, prev2: number[] | null, prev: number[], inherited: number) => {
+    // `penalty` is 1 under a first letter other than the typed one; `onPath` while the word so far is the typed word's beginning.
+    const visit = (node: TrieNode, ch: string, prevCh: string, prev2: number[] | null, prev: number[], inherited: number, depth: number, penalty: number, onPath: boolean) => {
       const row = [prev[0]! + 1];
       let best = row[0]!;
       for (let j = 1; j <= n; j++) {
@@ -85,14 +96,18 @@ export class Vocabulary {
         row.push(v);
         if (v < best) best = v;
       }
-      const full = row[n]!;
-      const inh = prefix && full <= k ? Math.min(inherited, full) : inherited;
-      if (node.entry && (full <= k || inh <= k)) emit(node.entry, full, inh);
-      if (best > k && inh > k) return;
-      for (let i = 0; i < node.kids.length; i++) visit(node.kids[i]!, node.keys[i]!, ch, prev, row, inh);
+      const full = row[n]! + penalty;
+      const inh = prefix && full <= k && (full === 0 || depth >= minTypoPrefix) ? Math.min(inherited, full) : inherited;
+      const path = onPath && token[depth - 1] === ch;
+      if (node.entry && (full <= k || inh <= k)) emit(node.entry, full, inh, path && depth < n && depth >= 4);
+      if (best + penalty > k && inh > k) return;
+      for (let i = 0; i < node.kids.length; i++) visit(node.kids[i]!, node.keys[i]!, ch, prev, row, inh, depth + 1, penalty, path);
     };
     const first = Array.from({ length: n + 1 }, (_, j) => j);
-    for (let i = 0; i < this.root.kids.length; i++) visit(this.root.kids[i]!, this.root.keys[i]!, '', null, first, Infinity);
+    for (let i = 0; i < this.root.kids.length; i++) {
+      const penalty = this.root.keys[i] === token[0] ? 0 : 1;
+      if (penalty <= k) visit(this.root.kids[i]!, this.root.keys[i]!, '', null, first, Infinity, 1, penalty, true);
+    }
     return out;
   }
 
