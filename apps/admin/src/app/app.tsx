@@ -29,7 +29,7 @@ import { authProvider } from '../providers/auth-provider.ts';
 import { dataProvider } from '../providers/data-provider.ts';
 import { i18nProvider } from './i18n-provider.ts';
 import { queryClient } from '../providers/query-client.ts';
-import { w } from './words.ts';
+import { AppTitle } from './app-title.tsx';
 
 // The dashboard for staff; a DJ's own login opens on their statement.
 const Dashboard = lazy(() => import('./home.tsx'));
@@ -40,7 +40,7 @@ const Dashboard = lazy(() => import('./home.tsx'));
  */
 export function App() {
   return (
-    <Admin title={w('app.title')} dashboard={Dashboard} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} queryClient={queryClient} layout={StoreLayout} loginPage={LoginPage} notification={StoreNotification} theme={theme} requireAuth disableTelemetry>
+    <Admin title={<AppTitle />} dashboard={Dashboard} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} queryClient={queryClient} layout={StoreLayout} loginPage={LoginPage} notification={StoreNotification} theme={theme} requireAuth disableTelemetry>
       {(permissions: unknown) =>
         permissions === 'dj' ? (
           <>
