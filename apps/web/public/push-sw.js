@@ -22,11 +22,24 @@ self.addEventListener('push', (event) => {
   );
 });
 
+/*
+ * A tap also marks the notification read. The API takes the customer's token, which lives only in
+ * the page's memory, so the worker cannot call it: the page does (PushOpenedRead in the app's layout),
+ * told which notification by `?notification=<id>` on the page it opens, or by a message when the
+ * store's tab is on that page already (no reload).
+ */
+const OPENED_PARAM = 'notification';
+const OPENED_MESSAGE = 'notification-opened';
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  let target = new URL((event.notification.data && event.notification.data.url) || '/', self.location.origin);
+  const data = event.notification.data || {};
+  let target = new URL(data.url || '/', self.location.origin);
   // Only the store's own pages: a push never sends the customer elsewhere.
   if (target.origin !== self.location.origin) target = new URL('/', self.location.origin);
+  const id = Number.isInteger(Number(data.id)) && Number(data.id) > 0 ? Number(data.id) : null;
+  const opened = new URL(target.href);
+  if (id !== null) opened.searchParams.set(OPENED_PARAM, String(id));
   event.waitUntil(
     (async () => {
       const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
@@ -34,10 +47,13 @@ self.addEventListener('notificationclick', (event) => {
       if (here) {
         // Focus is allowed in a notification's click; if the browser refuses it, the tab still moves.
         await here.focus().catch(() => undefined);
-        if (here.url === target.href) return;
-        if ('navigate' in here && (await here.navigate(target.href).catch(() => null))) return;
+        if (here.url === target.href) {
+          if (id !== null) here.postMessage({ type: OPENED_MESSAGE, id });
+          return;
+        }
+        if ('navigate' in here && (await here.navigate(opened.href).catch(() => null))) return;
       }
-      await self.clients.openWindow(target.href);
+      await self.clients.openWindow(opened.href);
     })(),
   );
 });

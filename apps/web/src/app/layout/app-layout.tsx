@@ -21,6 +21,7 @@ import { LazySection } from '../../components/lazy-section.tsx';
 import { PwaMount } from '../../pwa/pwa-mount.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { FamilyLockWatch } from './family-lock-watch.tsx';
+import { PushOpenedRead } from './push-opened-read.tsx';
 import './shell.css';
 
 // The drawer's code loads the first time a phone opens the menu (the service worker keeps it, so it
@@ -128,6 +129,7 @@ export function AppLayout() {
       <Footer />
       <PwaMount />
       <FamilyLockWatch />
+      <PushOpenedRead />
     </div>
   );
 }
