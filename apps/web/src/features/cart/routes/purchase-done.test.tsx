@@ -12,8 +12,8 @@ function Arrive({ done }: { done: PurchaseDone }) {
   useEffect(() => void navigate('/purchase/done', { state: done }), [done, navigate]);
   return null;
 }
-const show = (done: PurchaseDone) => {
-  mockApi(() => emptyPage);
+const show = (done: PurchaseDone, answer: (url: URL) => unknown = () => emptyPage) => {
+  mockApi(answer);
   renderApp(
     <Routes>
       <Route path="/" element={<Arrive done={done} />} />
@@ -39,6 +39,16 @@ describe('the end of a payment', () => {
     expect(screen.getByRole('link', { name: 'Play Nairobi Heist' })).toHaveAttribute('href', '/watch/3?play=1');
     // A pass owns nothing: no "Everything you own is in Your List".
     expect(screen.queryByText(/Everything you own is in/)).toBeNull();
+  });
+
+  it('links the receipt of what was just paid for, and none after a sale a code made free (it has no invoice: decision 0053)', async () => {
+    localStorage.setItem('authorized', 'true');
+    const earlier = { results: [{ id: 41, invoice_no: 17, kind: 'invoice', total: 200, issued_at: '2026-11-20T10:00:00Z' }], count: 1, next: null, previous: null };
+    const answer = (url: URL) => (url.pathname === '/api/token/refresh/' ? { access: 'a', refresh: 'r' } : url.pathname === '/api/receipts/' ? earlier : emptyPage);
+    show({ items: [{ ...items[0]!, price: 0 }], total: 0, receipt: null, balance: 350, kind: 'purchase' }, answer);
+    expect(await screen.findByRole('link', { name: 'Play Nairobi Heist' })).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByTestId('receipt-link')).toBeNull();
   });
 
   it('says a rental’s hours start at the first play, and plays it', async () => {

@@ -33,7 +33,7 @@ function PassDone({ done }: { done: PurchaseDone }) {
       <Button component={Link} to={gift ? '/account?section=gifts' : (done.browse ?? '/')} variant="contained" size="large" fullWidth>
         {gift ? t('cart.done.gifts_sent') : t('cart.done.pass_browse')}
       </Button>
-      <ReceiptLink />
+      <ReceiptLink total={done.total} />
     </Box>
   );
 }
@@ -99,7 +99,7 @@ export default function PurchaseDoneScreen() {
           {first!.video_name ? t('cart.done.play_title', { title: first!.video_name }) : t('cart.done.play_now')}
         </Button>
       )}
-      <ReceiptLink />
+      <ReceiptLink total={done.total} />
       {!gift && rest.length > 0 && (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, mt: 2, display: 'grid', gap: 1 }}>
           {rest.map((i) => (
