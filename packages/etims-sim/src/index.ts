@@ -35,8 +35,8 @@ interface Device {
   /** The last invoice number this device had signed; the next must follow it. */
   lastInvcNo: number;
   receipts: { total: number; S: number; R: number };
-  /** Accepted invoices: receipt type, total and what credit notes took back, in cents. */
-  invoices: Record<number, { type: 'S' | 'R'; total: number; credited: number }>;
+  /** Accepted invoices: receipt type, total and what credit notes took back, in cents; their tax alike (absent in older journals). */
+  invoices: Record<number, { type: 'S' | 'R'; total: number; credited: number; tax?: number; taxCredited?: number }>;
 }
 
 /** One accepted invoice, as a line of the journal: which device, its number, type, total and original. */
@@ -46,6 +46,8 @@ interface Accepted {
   t: 'S' | 'R';
   c: number;
   o: number;
+  /** Its tax in cents (journals written before it was kept lack it). */
+  x?: number;
 }
 
 /**
@@ -77,9 +79,10 @@ function apply(device: Device | undefined, a: Accepted) {
   if (a.t === 'R') {
     const original = device.invoices[a.o];
     if (original) original.credited += a.c;
+    if (original?.tax !== undefined && a.x !== undefined) original.taxCredited = (original.taxCredited ?? 0) + a.x;
   }
   device.lastInvcNo = Math.max(device.lastInvcNo, a.n);
-  device.invoices[a.n] = { type: a.t, total: a.c, credited: 0 };
+  device.invoices[a.n] = { type: a.t, total: a.c, credited: 0, ...(a.x === undefined ? {} : { tax: a.x, taxCredited: 0 }) };
   device.receipts.total += 1;
   device.receipts[a.t] += 1;
 }
@@ -192,8 +195,10 @@ export const etimsSimulator: FastifyPluginAsync<EtimsSimOptions> = async (app, o
       const original = device.invoices[sale.orgInvcNo];
       if (!original || original.type !== 'S') return answer(RESULT.noSale, null, `orgInvcNo ${sale.orgInvcNo} was never received`);
       if (original.credited + sale.totalCents > original.total) return answer(RESULT.parameter, null, 'a credit note cannot return more than its invoice');
+      // Credit notes give back the tax their invoice's items had: together never more than it charged.
+      if (original.tax !== undefined && (original.taxCredited ?? 0) + sale.taxCents > original.tax) return answer(RESULT.parameter, null, 'a credit note cannot return more tax than its invoice charged');
     }
-    const accepted: Accepted = { k: `${device.tin}/${device.bhfId}/${device.dvcSrlNo}`, n: sale.invcNo, t: sale.rcptTyCd, c: sale.totalCents, o: sale.orgInvcNo };
+    const accepted: Accepted = { k: `${device.tin}/${device.bhfId}/${device.dvcSrlNo}`, n: sale.invcNo, t: sale.rcptTyCd, c: sale.totalCents, o: sale.orgInvcNo, x: sale.taxCents };
     journal(accepted);
     apply(device, accepted);
     control.signed.set(sale.invcNo, (control.signed.get(sale.invcNo) ?? 0) + 1);

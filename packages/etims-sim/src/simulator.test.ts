@@ -102,6 +102,18 @@ describe('eTIMS OSCU simulator', () => {
     expect((await save(sale(3, 100, { orgInvcNo: 1 }))).resultCd).toBe('910'); // a sale names no original
   });
 
+  it('takes a credit note with the tax its invoice item had, and never more tax back than the invoice charged', async () => {
+    // Two items of Ksh 200 share the 55.17 of Ksh 400 as 27.59 and 27.58.
+    const item = (seq: number, tax: number) => ({ itemSeq: seq, itemCd: `KE3NTU000000${seq}`, itemNm: 'Nairobi Heist', pkgUnitCd: 'NT', pkg: 1, qtyUnitCd: 'U', qty: 1, prc: 200, splyAmt: 200, dcRt: 0, dcAmt: 0, taxTyCd: 'B', taxblAmt: 200, taxAmt: tax, totAmt: 200 });
+    const invoice = sale(1, 400, { totItemCnt: 2, taxAmtB: 55.17, totTaxAmt: 55.17, itemList: [item(1, 27.59), item(2, 27.58)] });
+    const note = (invcNo: number, tax: number) => sale(invcNo, 200, { rcptTyCd: 'R', orgInvcNo: 1, rfdDt: '20261124111500', rfdRsnCd: '06', taxAmtB: tax, totTaxAmt: tax }, { taxAmt: tax });
+    expect((await save(invoice)).resultCd).toBe('000');
+    expect((await save(note(2, 27.59))).resultCd).toBe('000');
+    expect(await save(note(3, 27.59))).toMatchObject({ resultCd: '910', resultMsg: expect.stringContaining('more tax than its invoice') });
+    expect((await save(note(3, 27.58))).resultCd).toBe('000'); // a cent under the 16% inside Ksh 200: the item's own
+    expect((await save(sale(4, 200, { taxAmtB: 27.58, totTaxAmt: 27.58 }, { taxAmt: 27.58 }))).resultCd).toBe('910'); // a sale's tax is the rate inside its total
+  });
+
   it('remembers its devices and every invoice it accepted across a restart, as KRA outlives the store', async () => {
     const stateFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'etims-sim-')), 'state.json');
     const start = async () => {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql, typ
 import type { AdminSortField } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { etimsCounter, etimsDevices, receipts, saleLines, users } from '../../db/schema.ts';
+import { splitVat } from './vat.ts';
 
 export type ReceiptRow = typeof receipts.$inferSelect;
 
@@ -23,6 +24,8 @@ export interface ReceiptLine {
   listPrice: number;
   /** What was paid (a credit note's: what it gives back), whole Ksh, positive. */
   amount: number;
+  /** A credit note's line: the cents of VAT its invoice line had, given back to the cent (issue 32 #20). */
+  vat?: number | undefined;
 }
 
 /** The back office's filters of the receipt list (CONTRACT §16): an eTIMS state ("unsigned": waiting or refused), a kind, a month. */
@@ -52,10 +55,36 @@ export interface FullReceipt extends ReceiptRow {
 
 /** The SQL of receipts: the only place that reads or writes them (the trigger of migration 0022 makes them). */
 export function createReceiptRepository(db: Database) {
+  /**
+   * The VAT each refunded line had on its invoice, by sale line id: the invoices of `refunded` split as
+   * their receipts split them (every line of the sale, in id order), so a credit note gives back
+   * exactly what its invoice line charged.
+   */
+  async function invoiceLineVat(refunded: number[]): Promise<Map<number, { amount: number; vat: number }>> {
+    const out = new Map<number, { amount: number; vat: number }>();
+    if (refunded.length === 0) return out;
+    const sold = await db
+      .select({ id: saleLines.id, ledgerKind: saleLines.ledgerKind, reference: saleLines.reference, amount: saleLines.amount })
+      .from(saleLines)
+      .where(
+        sql`(${saleLines.ledgerKind}, ${saleLines.reference}) IN (SELECT o.ledger_kind, o.reference FROM sale_lines o WHERE o.id IN (${sql.join(
+          refunded.map((id) => sql`${id}`),
+          sql`, `,
+        )})) AND ${saleLines.amount} <> 0`,
+      )
+      .orderBy(asc(saleLines.id));
+    for (const key of new Set(sold.map((l) => JSON.stringify([l.ledgerKind, l.reference])))) {
+      const invoice = sold.filter((l) => JSON.stringify([l.ledgerKind, l.reference]) === key);
+      const split = splitVat(invoice.map((l) => ({ amount: Math.abs(l.amount) })));
+      invoice.forEach((l, i) => out.set(l.id, { amount: Math.abs(l.amount), vat: split.lines[i]! }));
+    }
+    return out;
+  }
+
   async function withLines(rows: ReceiptRow[]): Promise<FullReceipt[]> {
     if (rows.length === 0) return [];
     const lines = await db
-      .select({ ledgerKind: saleLines.ledgerKind, reference: saleLines.reference, videoId: saleLines.videoId, title: saleLines.title, listPrice: saleLines.listPrice, amount: saleLines.amount })
+      .select({ ledgerKind: saleLines.ledgerKind, reference: saleLines.reference, videoId: saleLines.videoId, title: saleLines.title, listPrice: saleLines.listPrice, amount: saleLines.amount, refundsLineId: saleLines.refundsLineId })
       .from(saleLines)
       .where(sql`(${saleLines.ledgerKind}, ${saleLines.reference}) IN (${sql.join(
         rows.map((r) => sql`(${r.ledgerKind}, ${r.reference})`),
@@ -64,11 +93,17 @@ export function createReceiptRepository(db: Database) {
       .orderBy(asc(saleLines.id));
     const originals = rows.map((r) => r.originalReceiptId).filter((id): id is number => id !== null);
     const numbers = originals.length ? await db.select({ id: receipts.id, invoiceNo: receipts.invoiceNo }).from(receipts).where(inArray(receipts.id, originals)) : [];
+    const mirrored = await invoiceLineVat(lines.flatMap((l) => (l.refundsLineId !== null && l.amount !== 0 ? [l.refundsLineId] : [])));
+    // A line giving back all of its invoice line gives back its VAT too; a part of one (none today) is split afresh.
+    const vatOf = (l: (typeof lines)[number]) => {
+      const sold = l.refundsLineId === null ? undefined : mirrored.get(l.refundsLineId);
+      return sold && sold.amount === Math.abs(l.amount) ? { vat: sold.vat } : {};
+    };
     return rows.map((r) => ({
       ...r,
       lines: lines
         .filter((l) => l.ledgerKind === r.ledgerKind && l.reference === r.reference && l.amount !== 0)
-        .map((l) => ({ videoId: l.videoId, title: l.title, listPrice: l.listPrice, amount: Math.abs(l.amount) })),
+        .map((l) => ({ videoId: l.videoId, title: l.title, listPrice: l.listPrice, amount: Math.abs(l.amount), ...vatOf(l) })),
       originalInvoiceNo: numbers.find((n) => n.id === r.originalReceiptId)?.invoiceNo ?? null,
     }));
   }

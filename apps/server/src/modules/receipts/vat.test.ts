@@ -25,4 +25,11 @@ describe('VAT at 16% inside the price', () => {
     expect(split.vat).toBe(290);
     expect(split.lines).toEqual([97, 97, 96]);
   });
+
+  it('keeps the VAT a line already has (a credit note mirroring its invoice line) and splits the others among themselves', () => {
+    // Two lines of Ksh 200 share 55.17 as 27.59 and 27.58; a credit note of the second gives back 27.58, not 27.59.
+    expect(splitVat([{ amount: 200 }, { amount: 200 }]).lines).toEqual([2759, 2758]);
+    expect(splitVat([{ amount: 200, vat: 2758 }])).toEqual({ lines: [2758], vat: 2758, total: 20_000, net: 17_242 });
+    expect(splitVat([{ amount: 200, vat: 2758 }, { amount: 7 }, { amount: 7 }])).toEqual({ lines: [2758, 97, 96], vat: 2951, total: 21_400, net: 18_449 });
+  });
 });

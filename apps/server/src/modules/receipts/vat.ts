@@ -4,6 +4,11 @@ export const VAT_PERCENT = 16;
 export interface VatLine {
   /** Whole Ksh, VAT included (a credit note's lines as positive amounts). */
   amount: number;
+  /**
+   * Cents of VAT already fixed for this line: a credit note's line gives back the VAT its invoice
+   * line had (issue 32 #20), so the credit notes of a whole invoice add up to its VAT to the cent.
+   */
+  vat?: number | undefined;
 }
 
 export interface VatSplit {
@@ -25,6 +30,7 @@ export interface VatSplit {
  * of Ksh 7 are 0.9655... each: 0.97 x 3 = 2.91, but Ksh 21 holds 2.90).
  */
 export function splitVat(lines: readonly VatLine[]): VatSplit {
+  if (lines.some((l) => l.vat !== undefined)) return withFixedVat(lines);
   const cents = lines.map((l) => l.amount * 100);
   const total = cents.reduce((a, b) => a + b, 0);
   // Integers only: c x 16 / 116, half up = floor((2 x c x 16 + 116) / 232).
@@ -37,6 +43,21 @@ export function splitVat(lines: readonly VatLine[]): VatSplit {
     out[s.i]! += 1;
     left -= 1;
   }
+  return { lines: out, vat, total, net: total - vat };
+}
+
+/**
+ * A receipt some of whose lines carry their VAT already (a credit note's, as their invoice lines had
+ * it): those keep it, the others are split among themselves as above, and the receipt's VAT is the
+ * sum of its lines. Each line stays within a cent of its exact share.
+ */
+function withFixedVat(lines: readonly VatLine[]): VatSplit {
+  const free = lines.flatMap((l, i) => (l.vat === undefined ? [i] : []));
+  const rest = free.length > 0 ? splitVat(free.map((i) => ({ amount: lines[i]!.amount }))).lines : [];
+  const out = lines.map((l) => l.vat ?? 0);
+  free.forEach((i, k) => (out[i] = rest[k]!));
+  const total = lines.reduce((a, l) => a + l.amount * 100, 0);
+  const vat = out.reduce((a, b) => a + b, 0);
   return { lines: out, vat, total, net: total - vat };
 }
 
