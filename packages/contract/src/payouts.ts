@@ -58,15 +58,29 @@ export const statementLineSchema = z.object({
   paid: z.number().int(),
   vat: z.number().int(),
   earned: z.number().int(),
+  /** The DJ's share (%) in force at the sale, which `earned` is of what was paid less VAT. */
+  share_percent: z.number().int(),
 });
 
 export const statementSchema = z.object({
   dj_id: z.number().int(),
   month: z.string(),
   lines: z.array(statementLineSchema),
+  /**
+   * The month adds up: brought_forward + earned − refunds − withholding_tax − payouts = carried_forward.
+   * brought_forward is what was owed at the month's start, carried_forward what was owed at its end.
+   */
+  brought_forward: z.number().int(),
+  /** What the month's sales, rentals and pass shares earned. */
+  earned: z.number().int(),
+  /** What the month's refunds and credit notes took back (a positive number). */
+  refunds: z.number().int(),
+  /** earned − refunds. */
   earnings: z.number().int(),
+  /** The month's part of the tax withheld on all earnings to date (so months add up to the shilling). */
   withholding_tax: z.number().int(),
   payouts: z.number().int(),
+  carried_forward: z.number().int(),
   /** All earnings to date less withholding tax, less payouts sent or on their way. */
   owed: z.number().int(),
 });

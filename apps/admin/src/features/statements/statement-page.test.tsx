@@ -17,12 +17,17 @@ const statement: Statement = {
   dj_id: 1,
   month: '2026-11',
   lines: [
-    { date: '2026-11-20T07:00:00Z', kind: 'purchase', title: 'Empire of Swords (Season 1)', paid: 200, vat: 28, earned: 69 },
-    { date: '2026-11-21T07:00:00Z', kind: 'refund', title: 'Nairobi Heist', paid: -70, vat: -10, earned: -24 },
+    { date: '2026-11-20T07:00:00Z', kind: 'purchase', title: 'Empire of Swords (Season 1)', paid: 200, vat: 28, earned: 69, share_percent: 40 },
+    { date: '2026-11-21T07:00:00Z', kind: 'refund', title: 'Nairobi Heist', paid: -70, vat: -10, earned: -24, share_percent: 35 },
   ],
+  // 50 + 69 − 24 − 2 − 50 = 43
+  brought_forward: 50,
+  earned: 69,
+  refunds: 24,
   earnings: 45,
   withholding_tax: 2,
-  payouts: 0,
+  payouts: 50,
+  carried_forward: 43,
   owed: 43,
 };
 
@@ -78,6 +83,43 @@ describe('DJ statements in the back office', () => {
     expect(await screen.findByText('Nairobi Heist')).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: 'DJ' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+  });
+
+  it('shows the month adding up from what was brought forward, with the DJ’s share on each line', async () => {
+    render(
+      <AdminContext i18nProvider={i18nProvider} authProvider={staff('dj')} dataProvider={data}>
+        <StatementPage />
+      </AdminContext>,
+    );
+    const amount = async (label: string) => (await screen.findByText(label)).nextSibling?.textContent;
+    expect(await amount('Brought forward (owed at the start of the month)')).toBe('Ksh 50');
+    expect(await amount('Earned: sales, rentals and pass shares')).toBe('+ Ksh 69');
+    expect(await amount('Less refunds and credit notes')).toBe('− Ksh 24');
+    expect(await amount('Less withholding tax')).toBe('− Ksh 2');
+    expect(await amount('Less paid out this month')).toBe('− Ksh 50');
+    expect(await amount('Owed at the end of the month')).toBe('Ksh 43');
+    const table = screen.getByRole('table', { name: 'The month’s sales, rentals, pass shares and refunds' });
+    expect(within(table).getByRole('columnheader', { name: 'Share' })).toBeTruthy();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent).slice(1))).toEqual([
+      ['Purchase', '200', '28', '40%', '69'],
+      ['Refund', '-70', '-10', '35%', '-24'],
+    ]);
+  });
+
+  it('shows each line as a card with every amount named on a 360 px phone, no table to scroll sideways', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined }));
+    render(
+      <AdminContext i18nProvider={i18nProvider} authProvider={staff('dj')} dataProvider={data}>
+        <StatementPage />
+      </AdminContext>,
+    );
+    const list = await screen.findByRole('list', { name: 'The month’s sales, rentals, pass shares and refunds' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [sale] = within(list).getAllByRole('listitem');
+    expect(within(sale!).getByText('Earned (Ksh)').nextSibling?.textContent).toBe('69');
+    expect(within(sale!).getByText('Share').nextSibling?.textContent).toBe('40%');
+    expect(screen.getByText('Brought forward (owed at the start of the month)')).toBeTruthy();
   });
 
   it('lets staff send a refund to the customer’s M-Pesa instead of the balance', async () => {

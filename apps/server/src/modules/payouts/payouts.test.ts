@@ -96,7 +96,7 @@ describe.each(engines())('DJ earnings and payouts on %s', (engine) => {
     // The same lines as CSV; another month shows no lines but the same amount owed.
     const csv = await admin('GET', `/djs/${dj.id}/statement?month=${thisMonth()}&format=csv`);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    expect(csv.body.split('\n').map((l) => l.split(',').slice(1).join(','))).toEqual(['kind,title,paid,vat,earned', `purchase,Mix ${seq - 1}-0,70,10,24`, `purchase,Mix ${seq - 1}-1,200,28,69`, `refund,Mix ${seq - 1}-0,-70,-10,-24`]);
+    expect(csv.body.split('\n').map((l) => l.split(',').slice(1).join(','))).toEqual(['kind,title,paid,vat,earned,share_percent', `purchase,Mix ${seq - 1}-0,70,10,24,40`, `purchase,Mix ${seq - 1}-1,200,28,69,40`, `refund,Mix ${seq - 1}-0,-70,-10,-24,40`]);
     expect(await statement(dj.id, '2020-01')).toMatchObject({ lines: [], earnings: 0, withholding_tax: 0, payouts: 0, owed: 66 });
     expect((await statement(other.dj.id)).lines).toHaveLength(1);
 

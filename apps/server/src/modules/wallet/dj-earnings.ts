@@ -31,23 +31,24 @@ export interface StatementLine {
   paid: number;
   vat: number;
   earned: number;
+  share_percent: number;
 }
 
 /** A DJ's sale lines in [from, to), oldest first, with VAT and what the DJ earned on each. */
 export async function statementLines(db: Database, djId: number, from: Date, to: Date): Promise<StatementLine[]> {
   const rows = await db
-    .select({ createdAt: saleLines.createdAt, kind: saleLines.kind, title: saleLines.title, paid: saleLines.amount, vat, earned })
+    .select({ createdAt: saleLines.createdAt, kind: saleLines.kind, title: saleLines.title, paid: saleLines.amount, vat, earned, share: saleLines.djSharePercent })
     .from(saleLines)
     .where(and(eq(saleLines.djId, djId), gte(saleLines.createdAt, from), lt(saleLines.createdAt, to)))
     .orderBy(saleLines.createdAt, saleLines.id);
   const passes = await db
-    .select({ createdAt: passDjShares.createdAt, title: passDjShares.title, paid: passPaid, earned: passEarned })
+    .select({ createdAt: passDjShares.createdAt, title: passDjShares.title, paid: passPaid, earned: passEarned, share: passDjShares.djSharePercent })
     .from(passDjShares)
     .where(and(eq(passDjShares.djId, djId), gte(passDjShares.createdAt, from), lt(passDjShares.createdAt, to)))
     .orderBy(passDjShares.createdAt, passDjShares.id);
   return [
-    ...rows.map((r) => ({ date: r.createdAt.toISOString(), kind: r.kind as string, title: r.title, paid: Number(r.paid), vat: Number(r.vat), earned: Number(r.earned) })),
-    ...passes.map((r) => ({ date: r.createdAt.toISOString(), kind: 'pass', title: r.title, paid: Number(r.paid), vat: 0, earned: Number(r.earned) })),
+    ...rows.map((r) => ({ date: r.createdAt.toISOString(), kind: r.kind as string, title: r.title, paid: Number(r.paid), vat: Number(r.vat), earned: Number(r.earned), share_percent: Number(r.share) })),
+    ...passes.map((r) => ({ date: r.createdAt.toISOString(), kind: 'pass', title: r.title, paid: Number(r.paid), vat: 0, earned: Number(r.earned), share_percent: Number(r.share) })),
   ].sort((a, b) => a.date.localeCompare(b.date));
 }
 
@@ -77,4 +78,15 @@ export async function earningsToDate(db: Database, djId: number, before?: Date):
 export async function owedTo(db: Database, djId: number, withholdingPercent: number, before?: Date): Promise<number> {
   const earnings = await earningsToDate(db, djId, before);
   return earnings - withholding(earnings, withholdingPercent) - (await payoutsTotal(db, djId));
+}
+
+/**
+ * What the store owed a DJ at a moment, as a statement brings it forward or carries it: earnings
+ * before it less withholding tax on them, less payouts (sent or on their way) made before it.
+ */
+export async function owedAt(db: Database, djId: number, withholdingPercent: number, at: Date): Promise<{ earnings: number; withheld: number; owed: number }> {
+  const earnings = await earningsToDate(db, djId, at);
+  const withheld = withholding(earnings, withholdingPercent);
+  const paid = await payoutsTotal(db, djId, { from: new Date(0), to: at });
+  return { earnings, withheld, owed: earnings - withheld - paid };
 }

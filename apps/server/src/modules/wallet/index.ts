@@ -1,5 +1,5 @@
 /** The wallet module's front door: what other modules may use (docs/architecture.md). */
-export { owedTo, payoutsTotal, statementLines, withholding } from './dj-earnings.ts';
+export { owedAt, owedTo, payoutsTotal, statementLines, withholding } from './dj-earnings.ts';
 export { ledger, NOT_A_VIDEO, videosNote } from './ledger.ts';
 export type { PassSaleOutcome, Sale, SaleLineInput } from './ledger.ts';
 export { revenueLines, revenueSums, STORE_TZ, withinNairobiDays } from './revenue.ts';
