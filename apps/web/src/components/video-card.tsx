@@ -7,6 +7,8 @@ import { Poster } from './poster.tsx';
 import { RatingBadge } from './rating-badge.tsx';
 import { videoHref } from './use-video-href.ts';
 import './cards.css';
+import { useT } from '../lib/i18n.ts';
+import { seasonName } from './catalog-words.ts';
 
 interface VideoCardProps {
   video: Video;
@@ -21,6 +23,7 @@ interface VideoCardProps {
  * slow phone's main thread (bench/web/profile.mjs). Memoized: a rail re-rendering leaves its cards be.
  */
 export const VideoCard = memo(function VideoCard({ video, sizes = '(max-width: 600px) 33vw, 160px', eager, guide }: VideoCardProps) {
+  const t = useT();
   return (
     <Link className="vc-card" to={videoHref(video, { guide })} onClick={() => rememberChosenVideo(video)}>
       <Poster video={video} sizes={sizes} eager={eager}>
@@ -28,7 +31,7 @@ export const VideoCard = memo(function VideoCard({ video, sizes = '(max-width: 6
       </Poster>
       <p className="vc-title">{video.title}</p>
       <p className="vc-meta">
-        {video.season ? `${video.season} · ` : ''}
+        {video.season ? `${seasonName(t, video.season)} · ` : ''}
         <span className="vc-price">{formatKsh(video.price)}</span>
       </p>
     </Link>

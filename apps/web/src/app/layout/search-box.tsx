@@ -4,6 +4,7 @@ import type { SearchSuggestion } from '@store/contract';
 import { videoHref } from '../../components/use-video-href.ts';
 import { useSuggestions } from '../../features/search/api/get-suggestions.ts';
 import { useT } from '../../lib/i18n.ts';
+import { seasonName } from '../../components/catalog-words.ts';
 
 /** Typing pauses this long before suggestions are asked for: one request per pause, not per key. */
 export const SUGGEST_DEBOUNCE_MS = 250;
@@ -120,7 +121,7 @@ export function SearchBox() {
               <div className="search-text">
                 <div className="search-title">
                   {s.title}
-                  {s.season ? ` · ${s.season}` : ''}
+                  {s.season ? ` · ${seasonName(t, s.season)}` : ''}
                 </div>
                 <div className="search-dj">DJ {s.dj}</div>
               </div>

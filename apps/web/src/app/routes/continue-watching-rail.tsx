@@ -8,6 +8,7 @@ import { useOnline } from '../../pwa/use-online.ts';
 import { rentalEnded, useSavedVideos } from '../../features/player/offline/saved-videos.ts';
 import '../../components/cards.css';
 import './continue-watching.css';
+import { seasonName } from '../../components/catalog-words.ts';
 
 /** The last list the server gave, per account: where each saved video stopped, for when there is no network. */
 const REMEMBERED = 'continueWatching';
@@ -47,7 +48,7 @@ function Card({ item }: { item: RailItem }) {
       </div>
       <p className="vc-title">{item.title}</p>
       <p className="vc-meta">
-        {item.season ? `${item.season} · ` : ''}
+        {item.season ? `${seasonName(t, item.season)} · ` : ''}
         {item.duration > 0 && item.position > 0 ? t('rail.continue_left', { minutes }) : item.saved ? t('rail.continue_saved') : ''}
         {/* The bar says it to the eye; this, to a screen reader. */}
         {item.duration > 0 && <span className="visually-hidden">, {t('rail.continue_watched', { percent })}</span>}

@@ -9,7 +9,7 @@ import { BundleOffers } from './bundle-offers.tsx';
 const info = (account: number) => ({ user: { id: 1, username: 'amina', email: 'a@example.co.ke', date_joined: '2026-01-01T00:00:00Z', is_staff: false, profile: { buyerid: 7, phone_number: '254712000111', account, country: 'Kenya', city: '', profile_pic: null } }, deposit_history: [], purchase: [] });
 const season = (id: number, n: number) => ({ id, title: 'Kenya Kings', season: `Season ${n}`, price: 100 + n * 50, image: null });
 // Seasons at Ksh 150, 200, 250: a list total of 600, the set for 480.
-const bundle = (owned: number[], priceForYou?: number): Bundle => ({ id: 9, title: 'All seasons', description: '', image: null, image_set: [], kind: 'all_seasons', video_ids: [1, 2, 3], videos: [season(1, 1), season(2, 2), season(3, 3)], price: 480, list_total: 600, ...(priceForYou !== undefined ? { owned_video_ids: owned, price_for_you: priceForYou } : {}) });
+const bundle = (owned: number[], priceForYou?: number): Bundle => ({ id: 9, title: 'Kenya Kings: all seasons', description: '', image: null, image_set: [], kind: 'all_seasons', video_ids: [1, 2, 3], videos: [season(1, 1), season(2, 2), season(3, 3)], price: 480, list_total: 600, ...(priceForYou !== undefined ? { owned_video_ids: owned, price_for_you: priceForYou } : {}) });
 
 function show(answer: Bundle, balance = 1000, path = '/video/1') {
   const posted: { path: string; body: unknown; key: string }[] = [];
@@ -26,7 +26,7 @@ function show(answer: Bundle, balance = 1000, path = '/video/1') {
   });
   renderApp(
     <Routes>
-      <Route path="/video/:id" element={<BundleOffers bundles={[{ id: 9, title: 'All seasons', price: 480 }]} />} />
+      <Route path="/video/:id" element={<BundleOffers bundles={[{ id: 9, title: 'Kenya Kings: all seasons', price: 480 }]} />} />
       <Route path="/purchase/done" element={<p>Done screen</p>} />
     </Routes>,
     path,
@@ -37,12 +37,12 @@ function show(answer: Bundle, balance = 1000, path = '/video/1') {
 describe('a bundle offer on a season’s page', () => {
   it('shows the set’s price and saving, marks the season the customer owns, and sells only the rest at their price', async () => {
     const posted = show(bundle([1], 360));
-    const offer = await screen.findByRole('region', { name: 'All seasons · Ksh 480 · save Ksh 120' });
+    const offer = await screen.findByRole('region', { name: 'Kenya Kings: all seasons · Ksh 480 · save Ksh 120' });
     expect(within(offer).getByText(/you own it/).closest('li')).toHaveTextContent('Season 1 · you own it');
     expect(within(offer).getByText('Season 2').closest('li')).toHaveTextContent('Season 2 · Ksh 200');
     fireEvent.click(within(offer).getByRole('button', { name: 'Buy the rest · Ksh 360' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm purchase' });
-    expect(dialog).toHaveTextContent('All seasons · Ksh 360');
+    expect(dialog).toHaveTextContent('Kenya Kings: all seasons · Ksh 360');
     await within(dialog).findByText('Your balance: Ksh 1,000');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay Ksh 360' }));
     expect(await screen.findByText('Done screen')).toBeInTheDocument();
@@ -54,7 +54,7 @@ describe('a bundle offer on a season’s page', () => {
     expect(await screen.findByText('You own all of it')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Buy / })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Give as a gift' }));
-    expect(await screen.findByRole('dialog', { name: 'Give as a gift' })).toHaveTextContent('All seasons · Ksh 480');
+    expect(await screen.findByRole('dialog', { name: 'Give as a gift' })).toHaveTextContent('Kenya Kings: all seasons · Ksh 480');
   });
 
   it('shows the offer in Kiswahili', async () => {
@@ -62,11 +62,14 @@ describe('a bundle offer on a season’s page', () => {
     show(bundle([], 480));
     expect(await screen.findByRole('button', { name: 'Nunua zote · Ksh 480' })).toBeInTheDocument();
     expect(screen.getByText(/okoa Ksh 120/)).toBeInTheDocument();
+    // The store's own words about the set and its seasons, not English (issue 32 item 24).
+    expect(screen.getByRole('region', { name: 'Kenya Kings: misimu yote · Ksh 480 · okoa Ksh 120' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Msimu wa 2' })).toBeInTheDocument();
     expect(untranslated()).toEqual([]);
   });
 
   it('opens the purchase again when the customer comes back signed in from the mailed link', async () => {
     show(bundle([1], 360), 1000, '/video/1?bundle=9');
-    expect(await screen.findByRole('dialog', { name: 'Confirm purchase' })).toHaveTextContent('All seasons · Ksh 360');
+    expect(await screen.findByRole('dialog', { name: 'Confirm purchase' })).toHaveTextContent('Kenya Kings: all seasons · Ksh 360');
   });
 });

@@ -6,6 +6,7 @@ import { formatKsh } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useBundle } from '../api/get-bundle.ts';
+import { bundleTitle, seasonName } from '../../../components/catalog-words.ts';
 
 const loadBuyDialog = () => import('./buy-dialog.tsx');
 const BuyDialog = lazyThemed(() => loadBuyDialog().then((m) => m.BuyDialog));
@@ -41,12 +42,12 @@ function BundleOffer({ id }: { id: number }) {
   const forYou = bundle.price_for_you ?? bundle.price;
   // A series' seasons by their season; a mix of titles (a staff bundle) by title and season.
   const oneTitle = bundle.videos.every((v) => v.title === bundle.videos[0]?.title);
-  const name = (v: Bundle['videos'][number]) => (v.season ? (oneTitle ? v.season : `${v.title} · ${v.season}`) : v.title);
+  const name = (v: Bundle['videos'][number]) => (v.season ? (oneTitle ? seasonName(t, v.season)! : `${v.title} · ${seasonName(t, v.season)}`) : v.title);
   const items = opened === 'gift' ? bundle.videos.map((v) => ({ video_id: v.id, video_name: v.title, season: v.season, image_url: v.image, price: v.price })) : unownedItems(bundle);
   return (
     <section className="offer" aria-labelledby={`bundle-${id}`}>
       <h2 className="offer-title" id={`bundle-${id}`}>
-        {bundle.title} · {formatKsh(bundle.price)}
+        {bundleTitle(t, bundle)} · {formatKsh(bundle.price)}
         {bundle.list_total > bundle.price && <span className="offer-save"> · {t('cart.bundle.save', { amount: formatKsh(bundle.list_total - bundle.price) })}</span>}
       </h2>
       <ul className="offer-parts">
@@ -76,7 +77,7 @@ function BundleOffer({ id }: { id: number }) {
           <BuyDialog
             open
             items={items}
-            order={{ kind: 'bundle', bundleId: bundle.id, title: bundle.title, total: opened === 'gift' ? bundle.price : forYou }}
+            order={{ kind: 'bundle', bundleId: bundle.id, title: bundleTitle(t, bundle), total: opened === 'gift' ? bundle.price : forYou }}
             gift={opened === 'gift'}
             returnTo={`${location.pathname}?bundle=${bundle.id}`}
             onClose={() => setOpened(null)}

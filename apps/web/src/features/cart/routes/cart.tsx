@@ -16,6 +16,7 @@ import { PromoField } from '../components/promo-field.tsx';
 import { isSignedIn } from '../../../lib/session.ts';
 import { leftOutOfCart } from '../../../lib/local-cart.ts';
 import { useT } from '../../../lib/i18n.ts';
+import { seasonName } from '../../../components/catalog-words.ts';
 
 /** /cart: the items, their total (the sum of the prices, seed §9), remove, and checkout. */
 export default function CartScreen() {
@@ -84,7 +85,7 @@ export default function CartScreen() {
                     {i.video_name}
                   </Typography>
                   <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
-                    {i.season ? `${i.season} · ` : ''}DJ {i.dj}
+                    {i.season ? `${seasonName(t, i.season)} · ` : ''}DJ {i.dj}
                   </Typography>
                 </Box>
                 <Typography sx={{ color: 'secondary.main', fontWeight: 700, whiteSpace: 'nowrap' }}>{formatKsh(i.price)}</Typography>

@@ -13,6 +13,7 @@ import { useT } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useClaimGift } from '../api/claim-gift.ts';
 import { useGiftPreview } from '../api/get-gift.ts';
+import { seasonName } from '../../../components/catalog-words.ts';
 
 /**
  * /gift/{token}: the link a gift's recipient gets by SMS or e-mail (CONTRACT §11). The poster and the
@@ -58,7 +59,7 @@ export default function GiftClaimScreen() {
           </Typography>
           {gift.videos.length > 1 && (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {gift.videos.map((v) => v.season ?? v.title).join(' · ')}
+              {gift.videos.map((v) => seasonName(t, v.season) ?? v.title).join(' · ')}
             </Typography>
           )}
           {gift.message && (
@@ -87,7 +88,7 @@ export default function GiftClaimScreen() {
               )}
               {watchable.map((v) => (
                 <Button key={v.id} component={Link} to={`/watch/${v.id}?play=1`} variant="contained" size="large">
-                  {t('cart.done.play_title', { title: v.season ? `${v.title} · ${v.season}` : v.title })}
+                  {t('cart.done.play_title', { title: v.season ? `${v.title} · ${seasonName(t, v.season)}` : v.title })}
                 </Button>
               ))}
             </Box>

@@ -11,6 +11,7 @@ import type { PurchaseDone } from '../components/buy-dialog.tsx';
 import { ReceiptLink } from '../components/receipt-link.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { passLength } from '../../../components/pass-words.ts';
+import { seasonName } from '../../../components/catalog-words.ts';
 
 /** A pass bought (or given) from the Passes page: its clock and where its videos are (or the gifts sent). */
 function PassDone({ done }: { done: PurchaseDone }) {
@@ -85,7 +86,7 @@ export default function PurchaseDoneScreen() {
           {first!.video_name}
           {first!.season && (
             <Typography component="span" sx={{ display: 'block', color: 'text.secondary' }}>
-              {first!.season}
+              {seasonName(t, first!.season)}
             </Typography>
           )}
         </Typography>
@@ -106,7 +107,7 @@ export default function PurchaseDoneScreen() {
             <Box component="li" key={i.video_id} sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
               <Typography>
                 {i.video_name}
-                {i.season ? ` · ${i.season}` : ''}
+                {i.season ? ` · ${seasonName(t, i.season)}` : ''}
               </Typography>
               <Button component={Link} to={`/watch/${i.video_id}?play=1`} variant="outlined">
                 {t('cart.done.watch')}

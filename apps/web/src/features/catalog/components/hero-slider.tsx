@@ -10,6 +10,7 @@ import './hero-slider.css';
 import { categoryName } from './category-name.ts';
 import { RatingBadge } from '../../../components/rating-badge.tsx';
 import { nextSlide, previousSlide, SLIDE_INTERVAL_MS, WIDE_SLIDER_MIN_WIDTH } from './slider-logic.ts';
+import { seasonName } from '../../../components/catalog-words.ts';
 
 const SWIPE_PX = 40;
 
@@ -38,7 +39,7 @@ function Slide({ video, first }: { video: Video; first: boolean }) {
         </p>
         <h2 className="hero-title">
           {video.title}
-          {video.season ? ` · ${video.season}` : ''}
+          {video.season ? ` · ${seasonName(t, video.season)}` : ''}
         </h2>
         <p className="hero-synopsis">{video.synopsis}</p>
         <Link className="btn btn-contained btn-small" to={href} onClick={() => rememberChosenVideo(video)} aria-label={`${video.title}: ${formatKsh(video.price)}`}>

@@ -17,9 +17,11 @@ import { categoryName } from '../components/category-name.ts';
 import { VideoPreview } from '../components/video-preview.tsx';
 import '../../../components/cards.css';
 import './video.css';
+import { seasonName } from '../../../components/catalog-words.ts';
 
 /** The similar videos as plain elements with classes (components/cards.css): no styled component per row. */
 const SimilarItems = memo(function SimilarItems({ videos }: { videos: Video[] }) {
+  const t = useT();
   return (
     <ul className="similar-list">
       {videos.map((v) => (
@@ -31,7 +33,7 @@ const SimilarItems = memo(function SimilarItems({ videos }: { videos: Video[] })
             <div className="similar-text">
               <p className="similar-title">
                 {v.title}
-                {v.season ? ` · ${v.season}` : ''}
+                {v.season ? ` · ${seasonName(t, v.season)}` : ''}
               </p>
               <p className="similar-synopsis">{truncateSynopsis(v.synopsis)}</p>
               <span className="vc-meta vc-price">{formatKsh(v.price)}</span>
@@ -96,7 +98,7 @@ export default function VideoScreen({ actions }: { actions: (video: Video) => Re
               <div className="video-chips">
                 {v.season && (
                   <span className="chip">
-                    <span>{v.season}</span>
+                    <span>{seasonName(t, v.season)}</span>
                   </span>
                 )}
                 <Link className="chip chip-outlined chip-secondary" to={`/dj/${encodeURIComponent(v.dj)}`}>

@@ -13,6 +13,8 @@ export interface SavedVideo {
   /** The account that saved it; missing on copies saved before copies had owners (review.ts claims those). */
   owner?: number;
   title: string;
+  /** Its season ("Season 2"), kept so the list tells a series' copies apart; missing on copies saved before. */
+  season?: string | null;
   /** KFCB rating when saved (CONTRACT §13): a 16 or 18 asks for the family PIN before it plays. */
   rating?: string;
   /** The poster's address when saved; the picture itself is kept with the files. */

@@ -102,6 +102,7 @@ export async function startSaving(video: Video, rung: Rendition, wifiOnly: boole
     id: video.vidId,
     owner,
     title: video.title,
+    season: video.season,
     rating: video.rating,
     poster: video.image,
     rung,

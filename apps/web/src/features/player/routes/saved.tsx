@@ -8,6 +8,7 @@ import { RentalTimeLeft } from '../../../components/rental-time-left.tsx';
 import { EmptyState } from '../../../components/states.tsx';
 import { PageTitle, pageSx } from '../../../components/page.tsx';
 import { useT } from '../../../lib/i18n.ts';
+import { seasonName } from '../../../components/catalog-words.ts';
 import { SaveProgress } from '../components/save-offline.tsx';
 import { SavedPlayer, useRentalEnded, useSavedPoster } from '../components/saved-player.tsx';
 import { useSavedCopyGuard } from '../components/saved-lock.tsx';
@@ -32,6 +33,11 @@ function SavedRow({ video, onPlay }: { video: SavedVideo; onPlay: () => void }) 
         <Typography component="h2" sx={{ fontWeight: 700 }}>
           {video.title}
         </Typography>
+        {video.season && (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="saved-season">
+            {seasonName(t, video.season)}
+          </Typography>
+        )}
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }} data-testid="saved-size">
           {t('player.saved.space', { mb: megabytes(video.status === 'saved' ? video.storedBytes : video.expectedBytes), quality: video.rung.data_saver ? t('player.data_saver') : video.rung.name })}
         </Typography>

@@ -26,6 +26,7 @@ import Button from '@mui/material/Button';
 import { useOnline } from '../offline/online.ts';
 import { accessIn, applyCheck, keepRentalClock } from '../offline/review.ts';
 import { useSavedVideos, type SavedVideo } from '../offline/saved-videos.ts';
+import { seasonName } from '../../../components/catalog-words.ts';
 
 // The player and hls.js load only for an owner about to watch.
 const VideoPlayer = lazy(() => import('../components/video-player.tsx'));
@@ -53,7 +54,7 @@ function Heading({ video }: { video: Pick<Video, 'title' | 'season' | 'dj' | 'ge
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1 }}>
         {video.rating && <RatingBadge rating={video.rating} />}
-        {video.season && <Chip label={video.season} size="small" />}
+        {video.season && <Chip label={seasonName(t, video.season)} size="small" />}
         <Chip component={Link} clickable to={`/dj/${encodeURIComponent(video.dj)}`} label={t('player.dj', { dj: video.dj })} size="small" color="secondary" variant="outlined" />
         <Chip component={Link} clickable to={`/genre/${encodeURIComponent(video.genre)}`} label={video.genre} size="small" variant="outlined" />
       </Box>

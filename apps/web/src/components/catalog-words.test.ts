@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { bundleTitle, seasonName } from './catalog-words.ts';
+
+// The words as the Kiswahili catalog says them.
+const sw = (id: string, v: Record<string, string | number> = {}) => ({ 'catalog.season': `Msimu wa ${v.n}`, 'catalog.all_seasons': `${v.series}: misimu yote` })[id] ?? id;
+
+describe('words the store writes about the catalogue', () => {
+  it('says "Season 2" in the language chosen, and leaves what staff wrote otherwise as written', () => {
+    expect(seasonName(sw, 'Season 2')).toBe('Msimu wa 2');
+    expect(seasonName(sw, 'season 10')).toBe('Msimu wa 10');
+    expect(seasonName(sw, 'Msimu wa Kwanza')).toBe('Msimu wa Kwanza');
+    expect(seasonName(sw, 'Season Finale')).toBe('Season Finale');
+    expect(seasonName(sw, null)).toBeNull();
+  });
+
+  it('says the store’s own "all seasons" bundle in the language chosen, and a staff bundle as staff named it', () => {
+    expect(bundleTitle(sw, { kind: 'all_seasons', title: 'Harvest: all seasons', videos: [{ title: 'Harvest' }] })).toBe('Harvest: misimu yote');
+    expect(bundleTitle(sw, { kind: 'all_seasons', title: 'Harvest: all seasons', series: 'Harvest' })).toBe('Harvest: misimu yote');
+    expect(bundleTitle(sw, { kind: 'staff', title: 'Weekend Bash', videos: [{ title: 'Harvest' }] })).toBe('Weekend Bash');
+  });
+});

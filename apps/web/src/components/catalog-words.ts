@@ -1,0 +1,18 @@
+type Translate = (id: string, values?: Record<string, string | number>) => string;
+
+/**
+ * A season as the store and staff write it ("Season 2"), said in the language chosen ("Msimu wa 2").
+ * Anything else staff wrote ("Part One", "Msimu wa Kwanza") stays as written (issue 32 item 24).
+ */
+export function seasonName(t: Translate, season: string | null | undefined): string | null {
+  if (!season) return null;
+  const n = /^\s*season\s+(\d+)\s*$/i.exec(season)?.[1];
+  return n === undefined ? season : t('catalog.season', { n: Number(n) });
+}
+
+/** A bundle's title: the store's own "…: all seasons" of a series in the language chosen; staff's as written. */
+export function bundleTitle(t: Translate, bundle: { kind: string; title: string; series?: string | null; videos?: readonly { title: string }[] }): string {
+  // The store's bundle follows one series: its videos share the series' title.
+  const series = bundle.series ?? bundle.videos?.[0]?.title;
+  return bundle.kind === 'all_seasons' && series ? t('catalog.all_seasons', { series }) : bundle.title;
+}
