@@ -30,9 +30,20 @@ describe('DJ earnings at 360 px', () => {
     await signIn(page, DEMO_DJ.email, DEMO_DJ.password);
     await page.getByText('Owed now').waitFor();
     await page.getByRole('heading', { name: 'Zamu' }).waitFor();
-    // The demo's month of trade: Zamu's sales this month, each with its VAT and what Zamu earned.
-    await page.getByRole('columnheader', { name: 'Earned (Ksh)' }).waitFor();
+    // The month adds up from what was owed at its start (issue 32 item 16).
+    await page.getByText('Brought forward (owed at the start of the month)').waitFor();
+    await page.getByText('Owed at the end of the month').waitFor();
+    // The demo's month of trade: Zamu's sales this month, each a card with its VAT, Zamu's share and
+    // what Zamu earned, every amount on the 360 px screen and nothing to scroll sideways.
+    const lines = page.getByRole('list', { name: 'The month’s sales, rentals, pass shares and refunds' });
+    await lines.getByText('Earned (Ksh)').first().waitFor();
     await page.waitForLoadState('networkidle');
+    for (const label of ['Paid (Ksh)', 'VAT (Ksh)', 'Share', 'Earned (Ksh)']) {
+      const amount = lines.getByText(label, { exact: true }).first().locator('xpath=following-sibling::dd');
+      const box = (await amount.boundingBox())!;
+      expect(box.x + box.width, label).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     await screenshot(page, 'phone-dj-own-statement');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     // Another DJ's statement is not there for them, nor the rest of the back office.
