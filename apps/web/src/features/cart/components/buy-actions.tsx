@@ -3,7 +3,8 @@ import { Suspense, use, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_RENTAL_HOURS, type PassProduct, type Video } from '@store/contract';
 import { ownedVideoQuery } from '../../../lib/owned-video.ts';
-import { isSignedIn, useSession } from '../../../lib/session.ts';
+import { isSignedIn, ownedVideoIds, useSession } from '../../../lib/session.ts';
+import { useOnline } from '../../../pwa/use-online.ts';
 import { useAddToCart } from '../api/order-calls.ts';
 import { useCart } from '../../../api/get-cart.ts';
 import { i18n, useT } from '../../../lib/i18n.ts';
@@ -54,8 +55,12 @@ export function BuyActions({ video }: { video: Video }) {
   const add = useAddToCart();
   const [opened, setOpened] = useState<Opened>(null);
   const inCart = cart.data?.results.some((i) => i.video_id === video.vidId) ?? false;
-  const owned = access.data?.owned === true;
-  const deciding = signedIn && access.isPending;
+  const online = useOnline();
+  // With no network the store cannot be asked (issue 32 item 10): what this phone knows it owns is
+  // owned; anything else waits for a connection, and says so.
+  const ownedHere = !online && access.isPending && ownedVideoIds().includes(video.vidId);
+  const owned = access.data?.owned === true || ownedHere;
+  const deciding = signedIn && access.isPending && !ownedHere;
   // The customer's own figures (CONTRACT §11): a live rental, and the price less a recent rental's rent.
   const rental = access.data?.rental ?? null;
   const price = access.data?.price_for_you ?? video.price;
@@ -161,6 +166,11 @@ export function BuyActions({ video }: { video: Video }) {
   }
   return (
     <>
+      {deciding && !online && (
+        <p className="offer-note" role="status">
+          {t('cart.offline_buy')}
+        </p>
+      )}
       {price < video.price && <p className="offer-note">{t('cart.rent.credit', { credit: formatKsh(video.price - price), amount: formatKsh(price) })}</p>}
       <div className="buy-actions">
         <button type="button" className="btn btn-contained btn-large" onClick={() => setOpened('buy')} onPointerEnter={loadBuyDialog} onTouchStart={loadBuyDialog} onFocus={loadBuyDialog} disabled={deciding}>

@@ -172,6 +172,20 @@ export default function WatchScreen({ layout = 'watch', storePage }: { layout?: 
       </Box>
     );
   }
+  // Offline and never opened here (nothing kept, nothing saved): the query waits for the network, so
+  // say so instead of a skeleton that never ends (issue 32 item 10).
+  if (q.isPending && !online) {
+    return (
+      <Box sx={pageSx}>
+        <div role="alert" className="state">
+          <p className="state-message">{saved ? t('player.offline.not_saved_yet') : t('player.offline.not_on_phone')}</p>
+          <Link className="btn btn-outlined" to="/saved">
+            {t('player.offline.see_saved')}
+          </Link>
+        </div>
+      </Box>
+    );
+  }
   if (q.isPending) {
     return (
       <Box sx={pageSx} aria-busy="true">
