@@ -10,7 +10,10 @@ const PersonIcon = () => (
   </svg>
 );
 
-/** 'Login' with an icon when signed out; the short name and picture, linking to the profile, when in (classes in shell.css). */
+/**
+ * 'Login' with an icon when signed out; the short name and picture, linking to the account (its every
+ * section, the profile among them: issue 32 item 5), when in (classes in shell.css).
+ */
 export function AccountLink() {
   const t = useT();
   const { signedIn, name, picture, balance } = useSession();
@@ -25,7 +28,7 @@ export function AccountLink() {
     );
   }
   return (
-    <Link to="/profile" className="account-link">
+    <Link to="/account" className="account-link">
       {picture ? <img src={picture} alt="" width={28} height={28} style={{ borderRadius: '50%', objectFit: 'cover' }} /> : <PersonIcon />}
       {/* On a phone with a balance showing, the name gives way (shell.css): the search box keeps its room. */}
       <span data-testid="account-name" className="account-name">
@@ -36,8 +39,8 @@ export function AccountLink() {
           {formatKsh(balance)}
         </span>
       )}
-      {/* The link's name starts with what it shows, and says whose profile it is (WCAG 2.5.3). */}
-      <span className="visually-hidden">{t('header.profile_of', { name: name?.trim() || t('header.anonymous') })}</span>
+      {/* The link's name starts with what it shows, and says whose account it is (WCAG 2.5.3). */}
+      <span className="visually-hidden">{t('header.account_of', { name: name?.trim() || t('header.anonymous') })}</span>
     </Link>
   );
 }

@@ -72,7 +72,7 @@ describe('layout', () => {
     localStorage.setItem('user', JSON.stringify('Wanjiku'));
     renderApp(layout, '/new');
     expect(screen.getByTestId('account-name')).toHaveTextContent('wanj...');
-    expect(screen.getByRole('link', { name: 'wanj... , profile of Wanjiku' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: 'wanj... , account of Wanjiku' })).toHaveAttribute('href', '/account');
   });
 
   it('keeps the header solid away from home and clear over the home hero until scrolled', async () => {

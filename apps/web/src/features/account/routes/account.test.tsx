@@ -137,4 +137,18 @@ describe('your list under the family lock', () => {
     expect(await screen.findByRole('link', { name: 'Zombie Harvest' })).toBeInTheDocument();
     expect(screen.queryByRole('note')).toBeNull();
   });
+
+  it('puts a chosen section before the menu on a phone, and the menu first when none is chosen', async () => {
+    localStorage.setItem('authorized', 'true');
+    mockApi((url) => (url.pathname === '/api/token/refresh/' ? { access: 'a', refresh: 'r' } : url.pathname === '/api/info/' ? info : emptyPage));
+    const menuFirst = () => Boolean(screen.getByRole('navigation', { name: 'Account' }).compareDocumentPosition(screen.getByRole('heading', { level: 2 })) & Node.DOCUMENT_POSITION_FOLLOWING);
+    renderApp(app, '/account?section=deposits');
+    await screen.findByRole('heading', { name: 'Deposit History' });
+    // On a phone's single column the section is read (and shown) before the menu's links.
+    expect(menuFirst()).toBe(false);
+    cleanup();
+    renderApp(app, '/account');
+    await screen.findByRole('heading', { name: 'amina' });
+    expect(menuFirst()).toBe(true);
+  });
 });

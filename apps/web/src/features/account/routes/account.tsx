@@ -59,121 +59,138 @@ export default function AccountScreen({ sections = [] }: { sections?: AccountSec
     { key: 'deposit', label: t('account.menu.deposit'), href: '/deposit' },
   ];
 
+  const nav = (
+    <Box component="nav" aria-label={t('account.title')} sx={{ gridColumn: { md: 1 }, gridRow: { md: 1 } }}>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
+        {menu.map((m) => (
+          <li key={m.key}>
+            {m.external ? (
+              <Box component="a" href={m.href} target="_blank" rel="noopener" sx={menuSx}>
+                {m.label}
+              </Box>
+            ) : (
+              <Box component={Link} to={m.href} sx={menuSx}>
+                {m.label}
+              </Box>
+            )}
+          </li>
+        ))}
+      </Box>
+      <LogoutButton />
+    </Box>
+  );
+  const chosen = (
+    <Box sx={{ gridColumn: { md: 2 }, gridRow: { md: 1 }, minWidth: 0 }}>
+      {info.isError && !user ? (
+        <ErrorState message={section === 'list' ? t('account.list_failed') : undefined} onRetry={() => void info.refetch()} />
+      ) : !user ? (
+        <Skeleton variant="rounded" height={160} />
+      ) : section === 'activity' ? (
+        <ActivityList />
+      ) : section === 'rentals' ? (
+        <RentalsList />
+      ) : section === 'passes' ? (
+        <MyPasses heading={t('account.passes.title')} />
+      ) : section === 'gifts' ? (
+        <GiftsList />
+      ) : section === 'receipts' ? (
+        <ReceiptsList />
+      ) : section === 'family' ? (
+        <FamilyLockCard />
+      ) : sections.some((x) => x.key === section) ? (
+        sections.find((x) => x.key === section)!.element
+      ) : section === 'deposits' ? (
+        <>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {t('account.deposit_history')}
+          </Typography>
+          <Typography variant="body2" sx={{ mb: 1.5 }}>
+            <Link to="/account?section=activity" style={{ color: 'inherit' }}>
+              {t('account.activity.all_money')}
+            </Link>
+          </Typography>
+          {info.data!.deposit_history.length === 0 ? (
+            <EmptyState message={t('account.no_deposits')} />
+          ) : (
+            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+              {(info.data!.deposit_history as Deposit[]).map((d) => (
+                <Box component="li" key={`${d.time}-${d.checkout_request_id}`} sx={{ p: 1.5, bgcolor: 'background.paper', borderRadius: 1, display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+                  <span>
+                    <strong>{formatKsh(d.amount)}</strong> · {formatDate(d.time)}
+                    <Box component="span" sx={{ display: 'block', fontSize: 13, color: 'text.secondary' }}>
+                      +{d.phone_number}
+                      {d.receipt ? ` · ${t('account.receipt', { receipt: d.receipt })}` : ''}
+                      {/* The store's sentence in the language chosen now, never M-Pesa's own words. */}
+                      {d.state !== 'completed' ? ` · ${paymentSentence(t, d)}` : ''}
+                    </Box>
+                  </span>
+                  <Box component="span" sx={{ fontWeight: 700, color: { completed: 'success.main', pending: 'info.main', failed: 'error.main', cancelled: 'text.secondary', review: 'warning.main' }[d.state] }}>
+                    {t('account.state', { state: d.state })}
+                  </Box>
+                </Box>
+              ))}
+            </Box>
+          )}
+        </>
+      ) : section === 'list' ? (
+        <>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {t('account.your_list')}
+          </Typography>
+          <HiddenByFamilyLock count={list.hidden} />
+          {list.shown.length === 0 ? (
+            list.hidden === 0 && <EmptyState message={t('account.no_purchases')} />
+          ) : (
+            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+              {list.shown.map((p) => (
+                <Box component="li" key={p.video_id} sx={{ p: 1.5, bgcolor: 'background.paper', borderRadius: 1, display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                  <Box component={Link} to={`/watch/${p.video_id}`} sx={{ color: 'inherit', fontWeight: 600 }}>
+                    {p.video_name}
+                  </Box>
+                  <Box component="span" sx={{ color: 'text.secondary', fontSize: 13, whiteSpace: 'nowrap' }}>
+                    {formatKsh(p.price)} · {formatDate(p.purchase_time, { dateOnly: true })}
+                  </Box>
+                </Box>
+              ))}
+            </Box>
+          )}
+        </>
+      ) : (
+        <Box sx={{ p: 2, bgcolor: 'background.paper', borderRadius: 2, maxWidth: 520 }}>
+          <Typography variant="h6" component="h2">
+            {user.username}
+          </Typography>
+          <Typography sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>{user.email}</Typography>
+          <Typography sx={{ mt: 1.5, fontSize: 22, fontWeight: 800, color: 'secondary.main' }}>{formatKsh(user.profile.account)}</Typography>
+          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+            {t('account.balance_member_since', { date: formatDate(user.date_joined, { dateOnly: true }) })}
+          </Typography>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            <Link to="/account?section=activity" style={{ color: 'inherit' }}>
+              {t('account.activity.all_money')}
+            </Link>
+          </Typography>
+        </Box>
+      )}
+    </Box>
+  );
+
   return (
     <Box sx={pageSx}>
       <PageTitle>{t('account.title')}</PageTitle>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '220px 1fr' }, gap: 3 }}>
-        <Box component="nav" aria-label={t('account.title')}>
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
-            {menu.map((m) => (
-              <li key={m.key}>
-                {m.external ? (
-                  <Box component="a" href={m.href} target="_blank" rel="noopener" sx={menuSx}>
-                    {m.label}
-                  </Box>
-                ) : (
-                  <Box component={Link} to={m.href} sx={menuSx}>
-                    {m.label}
-                  </Box>
-                )}
-              </li>
-            ))}
-          </Box>
-          <LogoutButton />
-        </Box>
-        <Box>
-          {info.isError && !user ? (
-            <ErrorState message={section === 'list' ? t('account.list_failed') : undefined} onRetry={() => void info.refetch()} />
-          ) : !user ? (
-            <Skeleton variant="rounded" height={160} />
-          ) : section === 'activity' ? (
-            <ActivityList />
-          ) : section === 'rentals' ? (
-            <RentalsList />
-          ) : section === 'passes' ? (
-            <MyPasses heading={t('account.passes.title')} />
-          ) : section === 'gifts' ? (
-            <GiftsList />
-          ) : section === 'receipts' ? (
-            <ReceiptsList />
-          ) : section === 'family' ? (
-            <FamilyLockCard />
-          ) : sections.some((x) => x.key === section) ? (
-            sections.find((x) => x.key === section)!.element
-          ) : section === 'deposits' ? (
-            <>
-              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                {t('account.deposit_history')}
-              </Typography>
-              <Typography variant="body2" sx={{ mb: 1.5 }}>
-                <Link to="/account?section=activity" style={{ color: 'inherit' }}>
-                  {t('account.activity.all_money')}
-                </Link>
-              </Typography>
-              {info.data!.deposit_history.length === 0 ? (
-                <EmptyState message={t('account.no_deposits')} />
-              ) : (
-                <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-                  {(info.data!.deposit_history as Deposit[]).map((d) => (
-                    <Box component="li" key={`${d.time}-${d.checkout_request_id}`} sx={{ p: 1.5, bgcolor: 'background.paper', borderRadius: 1, display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-                      <span>
-                        <strong>{formatKsh(d.amount)}</strong> · {formatDate(d.time)}
-                        <Box component="span" sx={{ display: 'block', fontSize: 13, color: 'text.secondary' }}>
-                          +{d.phone_number}
-                          {d.receipt ? ` · ${t('account.receipt', { receipt: d.receipt })}` : ''}
-                          {/* The store's sentence in the language chosen now, never M-Pesa's own words. */}
-                          {d.state !== 'completed' ? ` · ${paymentSentence(t, d)}` : ''}
-                        </Box>
-                      </span>
-                      <Box component="span" sx={{ fontWeight: 700, color: { completed: 'success.main', pending: 'info.main', failed: 'error.main', cancelled: 'text.secondary', review: 'warning.main' }[d.state] }}>
-                        {t('account.state', { state: d.state })}
-                      </Box>
-                    </Box>
-                  ))}
-                </Box>
-              )}
-            </>
-          ) : section === 'list' ? (
-            <>
-              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                {t('account.your_list')}
-              </Typography>
-              <HiddenByFamilyLock count={list.hidden} />
-              {list.shown.length === 0 ? (
-                list.hidden === 0 && <EmptyState message={t('account.no_purchases')} />
-              ) : (
-                <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-                  {list.shown.map((p) => (
-                    <Box component="li" key={p.video_id} sx={{ p: 1.5, bgcolor: 'background.paper', borderRadius: 1, display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                      <Box component={Link} to={`/watch/${p.video_id}`} sx={{ color: 'inherit', fontWeight: 600 }}>
-                        {p.video_name}
-                      </Box>
-                      <Box component="span" sx={{ color: 'text.secondary', fontSize: 13, whiteSpace: 'nowrap' }}>
-                        {formatKsh(p.price)} · {formatDate(p.purchase_time, { dateOnly: true })}
-                      </Box>
-                    </Box>
-                  ))}
-                </Box>
-              )}
-            </>
-          ) : (
-            <Box sx={{ p: 2, bgcolor: 'background.paper', borderRadius: 2, maxWidth: 520 }}>
-              <Typography variant="h6" component="h2">
-                {user.username}
-              </Typography>
-              <Typography sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>{user.email}</Typography>
-              <Typography sx={{ mt: 1.5, fontSize: 22, fontWeight: 800, color: 'secondary.main' }}>{formatKsh(user.profile.account)}</Typography>
-              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                {t('account.balance_member_since', { date: formatDate(user.date_joined, { dateOnly: true }) })}
-              </Typography>
-              <Typography variant="body2" sx={{ mt: 1 }}>
-                <Link to="/account?section=activity" style={{ color: 'inherit' }}>
-                  {t('account.activity.all_money')}
-                </Link>
-              </Typography>
-            </Box>
-          )}
-        </Box>
+        {/* On a phone a chosen section comes first, in reach of the thumb, and the menu after it (issue 32 item 5). */}
+        {section ? (
+          <>
+            {chosen}
+            {nav}
+          </>
+        ) : (
+          <>
+            {nav}
+            {chosen}
+          </>
+        )}
       </Box>
     </Box>
   );
