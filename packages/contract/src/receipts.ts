@@ -32,6 +32,10 @@ export const receiptItemSchema = z.object({
   unit_price: ksh,
   /** The VAT inside it (16%). */
   vat: ksh,
+  /** Its catalogue price, before any discount (a bundle's share, a promo code). */
+  list_price: ksh,
+  /** The promo code that lowered it, named on the receipt (issue 32 #17); null when no code did. */
+  promo_code: z.string().nullable(),
 });
 
 /** A tax invoice (kind sale) or a credit note pointing at one (CONTRACT §12). */

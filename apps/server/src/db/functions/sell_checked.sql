@@ -1,6 +1,6 @@
 -- sell_checked(): its live definition, last written by migration 0026_quick_sales.sql. db/migrate.ts applies this
 -- file after the migrations whenever it changes (decision 0049): change the function here, not in a migration.
--- p_sale: {ledgerKind, saleKind, reference, note, lines: [{videoId, listPrice, amount}], discount,
+-- p_sale: {ledgerKind, saleKind, reference, note, lines: [{videoId, listPrice, amount, promoCode?}], discount,
 -- rentalStartDays}; p_facts: what sale_facts answered when the sale was priced.
 CREATE OR REPLACE FUNCTION sell_checked(p_user integer, p_ids integer[], p_code text, p_credit_days integer, p_facts jsonb, p_sale jsonb)
 RETURNS jsonb
@@ -52,9 +52,9 @@ BEGIN
   INSERT INTO ledger_entries (user_id, kind, amount, balance_after, reference, note)
     VALUES (p_user, p_sale->>'ledgerKind', -v_total, v_balance, v_ref, p_sale->>'note');
   WITH lines AS (
-    INSERT INTO sale_lines (ledger_kind, reference, kind, user_id, video_id, dj_id, title, list_price, amount)
+    INSERT INTO sale_lines (ledger_kind, reference, kind, user_id, video_id, dj_id, title, list_price, amount, promo_code)
       SELECT p_sale->>'ledgerKind', v_ref, v_kind, p_user, v.id, v.dj_id, v.title || coalesce(' (' || v.season || ')', ''),
-             (l->>'listPrice')::int, (l->>'amount')::int
+             (l->>'listPrice')::int, (l->>'amount')::int, l->>'promoCode'
         FROM jsonb_array_elements(p_sale->'lines') WITH ORDINALITY AS x(l, n) JOIN videos v ON v.id = (l->>'videoId')::int
        ORDER BY x.n
       RETURNING id, video_id, amount)

@@ -50,6 +50,8 @@ export const saleLines = pgTable(
     /** Ksh this line brought in, VAT included: >= 0 for a sale, <= 0 for a refund. */
     amount: integer('amount').notNull(),
     refundsLineId: integer('refunds_line_id').references((): AnyPgColumn => saleLines.id, { onDelete: 'restrict' }),
+    /** The promo code that lowered this line (migration 0034): a receipt names it; null when none did. */
+    promoCode: text('promo_code'),
     /**
      * The DJ's revenue share in force at the sale (migration 0024): left out, a BEFORE INSERT trigger
      * fills it from the DJ (a refund: from the line it refunds), so sellers need not know of it.

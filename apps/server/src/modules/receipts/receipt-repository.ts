@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AdminSortField } from '@store/contract';
 import type { Database } from '../../db/client.ts';
-import { etimsCounter, etimsDevices, receipts, saleLines, users } from '../../db/schema.ts';
+import { etimsCounter, etimsDevices, payouts, receipts, saleLines, users } from '../../db/schema.ts';
 import { splitVat } from './vat.ts';
 
 export type ReceiptRow = typeof receipts.$inferSelect;
@@ -26,6 +26,8 @@ export interface ReceiptLine {
   amount: number;
   /** A credit note's line: the cents of VAT its invoice line had, given back to the cent (issue 32 #20). */
   vat?: number | undefined;
+  /** The promo code that lowered this line, if one did (migration 0034). */
+  promoCode?: string | null | undefined;
 }
 
 /** The back office's filters of the receipt list (CONTRACT §16): an eTIMS state ("unsigned": waiting or refused), a kind, a month. */
@@ -81,10 +83,25 @@ export function createReceiptRepository(db: Database) {
     return out;
   }
 
+  /**
+   * Credit notes of refunds sent on to the customer's M-Pesa (a refund payout, decision 0046): they say
+   * so, with M-Pesa's receipt once it is paid. One whose payout failed went back to the balance, as
+   * the sale trigger recorded it (make_receipt knows only the refund's own ledger entry).
+   */
+  async function refundsToMpesa(rows: ReceiptRow[]): Promise<Map<string, { paidWith: 'mpesa'; mpesaReceipt: string | null }>> {
+    const refs = rows.filter((r) => r.kind === 'credit_note' && r.ledgerKind === 'refund').map((r) => r.reference);
+    if (refs.length === 0) return new Map();
+    const sent = await db
+      .select({ reference: payouts.reference, receipt: payouts.mpesaReceipt })
+      .from(payouts)
+      .where(and(eq(payouts.purpose, 'refund'), inArray(payouts.reference, refs), ne(payouts.state, 'failed')));
+    return new Map(sent.map((p) => [p.reference!, { paidWith: 'mpesa' as const, mpesaReceipt: p.receipt }]));
+  }
+
   async function withLines(rows: ReceiptRow[]): Promise<FullReceipt[]> {
     if (rows.length === 0) return [];
     const lines = await db
-      .select({ ledgerKind: saleLines.ledgerKind, reference: saleLines.reference, videoId: saleLines.videoId, title: saleLines.title, listPrice: saleLines.listPrice, amount: saleLines.amount, refundsLineId: saleLines.refundsLineId })
+      .select({ ledgerKind: saleLines.ledgerKind, reference: saleLines.reference, videoId: saleLines.videoId, title: saleLines.title, listPrice: saleLines.listPrice, amount: saleLines.amount, refundsLineId: saleLines.refundsLineId, promoCode: saleLines.promoCode })
       .from(saleLines)
       .where(sql`(${saleLines.ledgerKind}, ${saleLines.reference}) IN (${sql.join(
         rows.map((r) => sql`(${r.ledgerKind}, ${r.reference})`),
@@ -99,11 +116,13 @@ export function createReceiptRepository(db: Database) {
       const sold = l.refundsLineId === null ? undefined : mirrored.get(l.refundsLineId);
       return sold && sold.amount === Math.abs(l.amount) ? { vat: sold.vat } : {};
     };
+    const toMpesa = await refundsToMpesa(rows);
     return rows.map((r) => ({
       ...r,
+      ...(toMpesa.get(r.reference) ?? {}),
       lines: lines
         .filter((l) => l.ledgerKind === r.ledgerKind && l.reference === r.reference && l.amount !== 0)
-        .map((l) => ({ videoId: l.videoId, title: l.title, listPrice: l.listPrice, amount: Math.abs(l.amount), ...vatOf(l) })),
+        .map((l) => ({ videoId: l.videoId, title: l.title, listPrice: l.listPrice, amount: Math.abs(l.amount), promoCode: r.kind === 'sale' ? l.promoCode : null, ...vatOf(l) })),
       originalInvoiceNo: numbers.find((n) => n.id === r.originalReceiptId)?.invoiceNo ?? null,
     }));
   }

@@ -26,7 +26,7 @@ export function receiptView(r: FullReceipt, c: EtimsConfig): Receipt {
     invoice_no: r.invoiceNo,
     kind: r.kind,
     original_invoice_no: r.originalInvoiceNo,
-    items: r.lines.map((l, i) => ({ title: l.title, qty: 1, unit_price: l.amount, vat: fromCents(vat.lines[i]!) })),
+    items: r.lines.map((l, i) => ({ title: l.title, qty: 1, unit_price: l.amount, vat: fromCents(vat.lines[i]!), list_price: l.listPrice, promo_code: l.promoCode ?? null })),
     taxable_total: fromCents(vat.net),
     vat_total: fromCents(vat.vat),
     total: fromCents(vat.total),
@@ -76,7 +76,10 @@ export const NUMBER_FOLLOWS = 'invoice number follows when KRA signs';
 function receiptText(v: Receipt, link: string, short: boolean) {
   const head = `${v.kind === 'sale' ? 'Tax invoice' : 'Credit note'} ${v.invoice_no ?? `(${NUMBER_FOLLOWS})`} from ${v.seller.name} (PIN ${v.seller.pin})`;
   if (short) return `${head}: ${ksh(v.total)} incl. VAT ${ksh(v.vat_total)}. ${link}`;
-  return [head, ...v.items.map((i) => `${i.title}: ${ksh(i.unit_price)} (VAT ${ksh(i.vat)})`), `Total ${ksh(v.total)}, of which VAT 16% ${ksh(v.vat_total)}`, v.etims.cu_invoice_no ? `CU invoice ${v.etims.cu_invoice_no}` : 'Being signed by KRA eTIMS', link].join('\n');
+  const item = (i: Receipt['items'][number]) => `${i.title}: ${ksh(i.unit_price)}${i.promo_code ? ` with promo code ${i.promo_code} (was ${ksh(i.list_price)})` : ''} (VAT ${ksh(i.vat)})`;
+  // A credit note says where the money went back to; an invoice how it was paid.
+  const paid = `${v.kind === 'sale' ? 'Paid with' : 'Refunded to'}: ${v.paid_with === 'mpesa' ? 'M-Pesa' : 'Store balance'}`;
+  return [head, ...v.items.map(item), `Total ${ksh(v.total)}, of which VAT 16% ${ksh(v.vat_total)}`, paid, v.etims.cu_invoice_no ? `CU invoice ${v.etims.cu_invoice_no}` : 'Being signed by KRA eTIMS', link].join('\n');
 }
 
 export function createReceiptService(d: { db: Database; repo: ReceiptRepository; config: EtimsConfig; publicUrl: string; mailer: Mailer; sms: SmsSender }) {

@@ -20,6 +20,8 @@ export interface SaleLineInput {
   videoId: number;
   listPrice: number;
   amount: number;
+  /** The promo code that lowered this line (promo-codes/rules.ts sets it), kept on its sale line for the receipt. */
+  promoCode?: string | null | undefined;
 }
 
 /** A sale (CONTRACT §11): the ledger entry's kind and reference, and the kind its sale lines carry. */
@@ -125,7 +127,7 @@ export const ledger = {
       const l = s.lines[0]!;
       const [line] = await tx
         .insert(saleLines)
-        .values({ ledgerKind: s.ledgerKind, reference: s.reference, kind: s.saleKind, userId: s.userId, videoId: null, djId: null, djSharePercent: 0, title: s.item.title, listPrice: l.listPrice, amount: l.amount })
+        .values({ ledgerKind: s.ledgerKind, reference: s.reference, kind: s.saleKind, userId: s.userId, videoId: null, djId: null, djSharePercent: 0, title: s.item.title, listPrice: l.listPrice, amount: l.amount, promoCode: l.promoCode ?? null })
         .returning({ id: saleLines.id });
       return { outcome: 'sold', balance, total, lineIds: [line!.id] };
     }
@@ -134,7 +136,7 @@ export const ledger = {
     const rows = s.lines.map((l) => {
       const v = byId.get(l.videoId);
       if (!v) throw new Error(`no video ${l.videoId}`);
-      return { ledgerKind: s.ledgerKind, reference: s.reference, kind: s.saleKind, userId: s.userId, videoId: v.id, djId: v.djId, title: v.season ? `${v.title} (${v.season})` : v.title, listPrice: l.listPrice, amount: l.amount };
+      return { ledgerKind: s.ledgerKind, reference: s.reference, kind: s.saleKind, userId: s.userId, videoId: v.id, djId: v.djId, title: v.season ? `${v.title} (${v.season})` : v.title, listPrice: l.listPrice, amount: l.amount, promoCode: l.promoCode ?? null };
     });
     // A sale names each video once, so the video finds its line's id (RETURNING promises no order).
     const written = await tx.insert(saleLines).values(rows).returning({ id: saleLines.id, videoId: saleLines.videoId });

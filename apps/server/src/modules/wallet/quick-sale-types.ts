@@ -4,7 +4,7 @@ export interface QuickSaleInput {
   saleKind: 'purchase' | 'rental';
   reference: string;
   note: string;
-  lines: { videoId: number; listPrice: number; amount: number }[];
+  lines: { videoId: number; listPrice: number; amount: number; promoCode?: string | null | undefined }[];
   discount: number;
   rentalStartDays: number;
 }

@@ -11,6 +11,8 @@ export interface PromoLine {
   videoId: number;
   listPrice: number;
   amount: number;
+  /** Set on the lines a code lowered, to its name: the sale line keeps it and the receipt shows it. */
+  promoCode?: string | null | undefined;
 }
 
 /** What a line's video is, for `applies_to`: its DJ and genre. */
@@ -165,5 +167,6 @@ export function price(
   if (totalBefore < t.minTotal) return { refusal: { why: 'below_min', min: t.minTotal } };
   if (t.firstPurchaseOnly && o.firstPurchase === false) return { refusal: { why: 'first_only' } };
   const discount = discountOn(t, eligibleTotal);
-  return { lines: spreadDiscount(o.lines, eligible, discount), discount, totalBefore };
+  const lines = spreadDiscount(o.lines, eligible, discount).map((l, i) => (l.amount < o.lines[i]!.amount ? { ...l, promoCode: t.code } : l));
+  return { lines, discount, totalBefore };
 }

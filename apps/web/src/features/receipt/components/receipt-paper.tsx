@@ -34,7 +34,7 @@ export function ReceiptPaper({ r }: { r: Receipt }) {
       </Box>
       <Box component="dl" sx={{ m: 0, mb: 2, '& > div': row, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, fontWeight: 700, textAlign: 'right' } }}>
         <div>
-          <dt>{t('receipt.invoice_no')}</dt>
+          <dt>{t('receipt.invoice_no', { kind: r.kind })}</dt>
           {/* Numbered by the store's eTIMS submitter seconds after the sale, just before KRA signs it. */}
           <dd data-testid="invoice-no">{r.invoice_no ?? t('receipt.number_follows')}</dd>
         </div>
@@ -61,7 +61,15 @@ export function ReceiptPaper({ r }: { r: Receipt }) {
         <tbody>
           {r.items.map((i, n) => (
             <tr key={n}>
-              <td style={{ overflowWrap: 'anywhere' }}>{i.title} B</td>
+              <td style={{ overflowWrap: 'anywhere' }}>
+                {i.title} B
+                {/* The code that lowered this line, and from what (issue 32 #17). */}
+                {i.promo_code && (
+                  <Box component="span" data-testid="promo-line" sx={{ display: 'block', fontSize: 13, color: 'text.secondary' }}>
+                    {t('receipt.promo_line', { code: i.promo_code, price: money(i.list_price) })}
+                  </Box>
+                )}
+              </td>
               <td className="n">{i.qty}</td>
               <td className="n">{money(i.unit_price)}</td>
               <td className="n">{money(i.vat)}</td>
@@ -83,7 +91,8 @@ export function ReceiptPaper({ r }: { r: Receipt }) {
           <span data-testid="total">{money(r.total)}</span>
         </Box>
         <Box sx={row}>
-          <span>{t('receipt.paid_with')}</span>
+          {/* A credit note says where the money went back to. */}
+          <span>{t('receipt.paid_with', { kind: r.kind })}</span>
           <span>{r.paid_with === 'mpesa' ? t('receipt.paid.mpesa') : t('receipt.paid.balance')}</span>
         </Box>
         {r.mpesa_receipt && <Box sx={{ textAlign: 'right', ...mono }}>{t('receipt.mpesa_receipt', { receipt: r.mpesa_receipt })}</Box>}

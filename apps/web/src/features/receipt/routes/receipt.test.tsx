@@ -94,6 +94,53 @@ describe('the printable receipt', () => {
     second.unmount();
   });
 
+  it('labels a credit note by its own number and says where the money went back to, in English and Kiswahili', async () => {
+    localStorage.setItem('authorized', 'true');
+    const note = { ...signed, kind: 'credit_note', invoice_no: 42, original_invoice_no: 41, paid_with: 'mpesa', mpesa_receipt: null };
+    serve(note);
+    const first = renderApp(app, '/receipt/12');
+    const paper = await screen.findByTestId('receipt');
+    expect(paper).toHaveTextContent('Credit note number42');
+    expect(paper).not.toHaveTextContent('Invoice number');
+    expect(paper).toHaveTextContent('Refunded toM-Pesa');
+    expect(paper).not.toHaveTextContent('Paid with');
+    first.unmount();
+
+    serve({ ...note, paid_with: 'balance' });
+    const second = renderApp(app, '/receipt/12');
+    expect(await screen.findByTestId('receipt')).toHaveTextContent('Refunded toStore balance');
+    second.unmount();
+
+    const untranslated = speakKiswahili();
+    serve(note);
+    const third = renderApp(app, '/receipt/12');
+    const sw = await screen.findByTestId('receipt');
+    expect(sw).toHaveTextContent('Nambari ya hati ya marejesho42');
+    expect(sw).toHaveTextContent('Imerejeshwa kwaM-Pesa');
+    expect(untranslated()).toEqual([]);
+    third.unmount();
+  });
+
+  it('names the promo code that lowered a line, and what the line cost before it, in English and Kiswahili', async () => {
+    localStorage.setItem('authorized', 'true');
+    const withCode = { ...signed, items: [{ title: 'Nairobi Heist', qty: 1, unit_price: 50, vat: 6.9, list_price: 100, promo_code: 'NUSU' }, { ...signed.items[1], list_price: 199, promo_code: null }] };
+    serve(withCode);
+    const first = renderApp(app, '/receipt/12');
+    const paper = await screen.findByTestId('receipt');
+    expect(within(paper).getAllByTestId('promo-line').map((l) => l.textContent)).toEqual(['Promo code NUSU, was Ksh 100.00']);
+    expect(paper).toHaveTextContent('Invoice number41');
+    expect(paper).toHaveTextContent('Paid withM-Pesa');
+    first.unmount();
+
+    const untranslated = speakKiswahili();
+    serve(withCode);
+    const second = renderApp(app, '/receipt/12');
+    const sw = await screen.findByTestId('receipt');
+    expect(within(sw).getByTestId('promo-line')).toHaveTextContent('Msimbo wa punguzo NUSU, bei ilikuwa Ksh 100.00');
+    expect(untranslated()).toEqual([]);
+    second.unmount();
+  });
+
   it('says there is no such receipt when it is someone else’s (the server answers 404)', async () => {
     localStorage.setItem('authorized', 'true');
     serve(null);
