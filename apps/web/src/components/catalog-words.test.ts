@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bundleTitle, seasonName } from './catalog-words.ts';
 
 // The words as the Kiswahili catalog says them.
-const sw = (id: string, v: Record<string, string | number> = {}) => ({ 'catalog.season': `Msimu wa ${v.n}`, 'catalog.all_seasons': `${v.series}: misimu yote` })[id] ?? id;
+const sw = (id: string, v: Record<string, string | number> = {}) => ({ 'season.name': `Msimu wa ${v.n}`, 'season.all': `${v.series}: misimu yote` })[id] ?? id;
 
 describe('words the store writes about the catalogue', () => {
   it('says "Season 2" in the language chosen, and leaves what staff wrote otherwise as written', () => {

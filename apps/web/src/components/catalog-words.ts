@@ -7,12 +7,12 @@ type Translate = (id: string, values?: Record<string, string | number>) => strin
 export function seasonName(t: Translate, season: string | null | undefined): string | null {
   if (!season) return null;
   const n = /^\s*season\s+(\d+)\s*$/i.exec(season)?.[1];
-  return n === undefined ? season : t('catalog.season', { n: Number(n) });
+  return n === undefined ? season : t('season.name', { n: Number(n) });
 }
 
 /** A bundle's title: the store's own "…: all seasons" of a series in the language chosen; staff's as written. */
 export function bundleTitle(t: Translate, bundle: { kind: string; title: string; series?: string | null; videos?: readonly { title: string }[] }): string {
   // The store's bundle follows one series: its videos share the series' title.
   const series = bundle.series ?? bundle.videos?.[0]?.title;
-  return bundle.kind === 'all_seasons' && series ? t('catalog.all_seasons', { series }) : bundle.title;
+  return bundle.kind === 'all_seasons' && series ? t('season.all', { series }) : bundle.title;
 }

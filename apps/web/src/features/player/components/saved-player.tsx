@@ -61,7 +61,7 @@ export function SavedPlayer({ video, autoPlay = false }: { video: SavedVideo; au
   if (ended) {
     return (
       <Alert severity="info" role="status">
-        {t('player.saved.rental_over', { title: video.title })}
+        {t(video.rental?.pass ? 'player.saved.pass_over' : 'player.saved.rental_over', { title: video.title })}
       </Alert>
     );
   }

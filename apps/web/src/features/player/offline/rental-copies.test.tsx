@@ -11,8 +11,8 @@ import { SaveOffline } from '../components/save-offline.tsx';
 import { SavedPlayer } from '../components/saved-player.tsx';
 import SavedScreen from '../routes/saved.tsx';
 import { savedBase } from './files.ts';
-import { accessIn, removeEndedRentals } from './review.ts';
-import { putSavedVideo, removalNotices, savedVideo, type SavedVideo } from './saved-videos.ts';
+import { accessIn, decide, removeEndedRentals } from './review.ts';
+import { putSavedVideo, removalNotices, rentalOf, savedVideo, type SavedVideo } from './saved-videos.ts';
 import { startSaving } from './saver.ts';
 
 const ACCOUNT = 3;
@@ -126,6 +126,24 @@ describe('a video saved offline under a rental', () => {
   it('counts as access while the rental is live, so the server’s answer to a renter does not remove it as refunded', () => {
     expect(accessIn({ owned: false, media: media(), rental: rental(null, iso(Date.now() + HOUR)) })).toBe('owned');
     expect(accessIn({ owned: false, rental: null })).toBe('not-owned');
+  });
+
+  it('keeps a copy saved under a live pass as watched, not refunded, and removes it at the pass’s end with its own words (CONTRACT §14)', async () => {
+    const ends = iso(Date.now() + 2 * HOUR);
+    const underPass = { owned: false, media: media(), rental: null, pass: { id: 4, ends_at: ends } };
+    expect(accessIn(underPass)).toBe('owned');
+    expect(accessIn({ ...underPass, pass: { id: 4, ends_at: iso(Date.now() - 1000) } })).toBe('not-owned');
+    expect(rentalOf(underPass)).toEqual({ started_at: null, expires_at: ends, pass: true });
+    expect(decide({ checkedAt: Date.now(), rental: { started_at: null, expires_at: iso(Date.now() - 1000), pass: true } }, 'unknown', Date.now())).toBe('pass_ended');
+    fakeCaches();
+    offline();
+    putSavedVideo({ ...savedCopy(1, ACCOUNT), owner: ACCOUNT, title: 'Nairobi Heist', rental: { started_at: null, expires_at: iso(Date.now() + 31 * HOUR + 60_000), pass: true } });
+    putSavedVideo({ ...savedCopy(2, ACCOUNT), owner: ACCOUNT, title: 'Mtaa Comedy Club', rental: { started_at: null, expires_at: iso(Date.now() - HOUR), pass: true } });
+    renderApp(<SavedScreen />, '/saved');
+    expect(await screen.findByText('Mtaa Comedy Club was removed from this phone: the pass it was saved under ended.')).toBeInTheDocument();
+    const rows = screen.getAllByRole('listitem');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent('Ends in 31 h');
   });
 
   it('is offered to a live rental, saying saving starts its clock, and keeps the end that the save started', async () => {

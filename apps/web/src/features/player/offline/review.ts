@@ -16,7 +16,7 @@ export type AccessCheck = 'owned' | 'not-owned' | 'unknown';
 export function decide(video: Pick<SavedVideo, 'checkedAt' | 'rental'>, check: AccessCheck, now: number): 'keep' | RemovalNotice['reason'] {
   // A rented copy goes at its end by this phone's clock, with no network (CONTRACT §11); only the
   // server saying it still plays (bought meanwhile, or a clock ahead) keeps it.
-  if (video.rental && check !== 'owned' && (check === 'not-owned' || rentalEnded(video, now))) return 'rental_ended';
+  if (video.rental && check !== 'owned' && (check === 'not-owned' || rentalEnded(video, now))) return video.rental.pass ? 'pass_ended' : 'rental_ended';
   if (check === 'not-owned') return 'refunded';
   if (check === 'owned') return 'keep';
   return now - video.checkedAt > UNCHECKED_LIMIT_MS ? 'unchecked' : 'keep';
@@ -26,11 +26,13 @@ export function decide(video: Pick<SavedVideo, 'checkedAt' | 'rental'>, check: A
  * What one answer of GET /videoDetails/{id}/ says of access. Only an answer to a token carries
  * `owned`: a visitor's answer (a session that ended sends none) says nothing about anyone's access.
  */
-export function accessIn(video: Pick<Video, 'owned' | 'media' | 'family_locked' | 'rental'>): AccessCheck {
+export function accessIn(video: Pick<Video, 'owned' | 'media' | 'family_locked' | 'rental' | 'pass'>, now = Date.now()): AccessCheck {
   // Under the family lock an owned 16 or 18 comes without its media: still owned, the copy stays.
   if (video.owned === true && (video.media || video.family_locked)) return 'owned';
   // A live rental plays as owned until its end (its copy goes then, see decide).
   if (video.rental && (video.media || video.family_locked)) return 'owned';
+  // So does a live pass that covers it (CONTRACT §14); its copy goes at the pass's end.
+  if (video.pass && Date.parse(video.pass.ends_at) > now && (video.media || video.family_locked)) return 'owned';
   return video.owned === false ? 'not-owned' : 'unknown';
 }
 
@@ -38,7 +40,7 @@ export function accessIn(video: Pick<Video, 'owned' | 'media' | 'family_locked' 
  * Keeps with the signed-in account's copy the rental clock an answer to its token says: a rental's
  * new end once its first play started it, or none once the video is bought.
  */
-export function keepRentalClock(video: Pick<Video, 'vidId' | 'owned' | 'rental' | 'media' | 'family_locked'>): void {
+export function keepRentalClock(video: Pick<Video, 'vidId' | 'owned' | 'rental' | 'pass' | 'media' | 'family_locked'>): void {
   const copy = savedVideo(video.vidId);
   if (!copy || accessIn(video) !== 'owned') return;
   const rental = rentalOf(video);

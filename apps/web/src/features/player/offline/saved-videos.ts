@@ -38,7 +38,7 @@ export interface SavedVideo {
    * A copy saved under a rental (CONTRACT §11): the rental's clock as the server last said it. Past
    * `expires_at` by this phone's clock the copy does not play and goes, with no network needed.
    */
-  rental?: { started_at: string | null; expires_at: string } | undefined;
+  rental?: { started_at: string | null; expires_at: string; pass?: true } | undefined;
 }
 
 /** A saved copy removed because access ended or it went unchecked for too long; shown to its owner until dismissed. */
@@ -47,12 +47,18 @@ export interface RemovalNotice {
   /** The video's id: one notice per copy, however many checks found it gone. */
   id: number;
   title: string;
-  reason: 'refunded' | 'unchecked' | 'rental_ended';
+  reason: 'refunded' | 'unchecked' | 'rental_ended' | 'pass_ended';
 }
 
-/** The rental clock to keep with a copy: a video bought (owned) or not rented has none. */
-export const rentalOf = (video: { owned?: boolean | undefined; rental?: { started_at: string | null; expires_at: string } | null | undefined }): SavedVideo['rental'] =>
-  video.owned !== true && video.rental ? { started_at: video.rental.started_at, expires_at: video.rental.expires_at } : undefined;
+/**
+ * The clock to keep with a copy: a rental's, or a live pass's end (CONTRACT §14: at the end saved
+ * copies go, as for rentals); a video bought (owned), or neither rented nor under a pass, has none.
+ */
+export const rentalOf = (video: { owned?: boolean | undefined; rental?: { started_at: string | null; expires_at: string } | null | undefined; pass?: { ends_at: string } | null | undefined }): SavedVideo['rental'] => {
+  if (video.owned === true) return undefined;
+  if (video.rental) return { started_at: video.rental.started_at, expires_at: video.rental.expires_at };
+  return video.pass ? { started_at: null, expires_at: video.pass.ends_at, pass: true } : undefined;
+};
 
 /** Whether a copy saved under a rental is past its end by this phone's clock (no network needed). */
 export const rentalEnded = (copy: Pick<SavedVideo, 'rental'>, now = Date.now()) => copy.rental !== undefined && !(Date.parse(copy.rental.expires_at) > now);

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useEffect, useState } from 'react';
 import { RentalTimeLeft } from '../../../components/rental-time-left.tsx';
+import { PassTimeLeft } from '../../../components/pass-time-left.tsx';
 import { EmptyState } from '../../../components/states.tsx';
 import { PageTitle, pageSx } from '../../../components/page.tsx';
 import { useT } from '../../../lib/i18n.ts';
@@ -17,7 +18,7 @@ import { removeEndedRentals, reviewSavedVideos } from '../offline/review.ts';
 import { dismissRemovalNotice, rentalEnded, savedVideos, useRemovalNotices, useSavedVideos, type SavedVideo } from '../offline/saved-videos.ts';
 
 /** Why a copy was removed, in words. */
-const NOTICE = { refunded: 'player.saved.removed_refunded', unchecked: 'player.saved.removed_unchecked', rental_ended: 'player.saved.removed_rental_ended' } as const;
+const NOTICE = { refunded: 'player.saved.removed_refunded', unchecked: 'player.saved.removed_unchecked', rental_ended: 'player.saved.removed_rental_ended', pass_ended: 'player.saved.removed_pass_ended' } as const;
 
 function SavedRow({ video, onPlay }: { video: SavedVideo; onPlay: () => void }) {
   const t = useT();
@@ -43,7 +44,7 @@ function SavedRow({ video, onPlay }: { video: SavedVideo; onPlay: () => void }) 
         </Typography>
         {video.rental && (
           <Typography variant="body2" sx={{ color: 'secondary.main', fontWeight: 700, mb: 1 }}>
-            <RentalTimeLeft rental={video.rental} className="" />
+            {video.rental.pass ? <PassTimeLeft endsAt={video.rental.expires_at} /> : <RentalTimeLeft rental={video.rental} className="" />}
           </Typography>
         )}
         {video.status === 'saved' && (
