@@ -151,6 +151,28 @@ describe('the purchase dialog', () => {
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
   });
+  it('says why M-Pesa would not send the prompt (502) and makes the next tap a new attempt with a new key', async () => {
+    localStorage.setItem('authorized', 'true');
+    const keys: string[] = [];
+    mockApi((url, init) => {
+      if (url.pathname === '/api/token/refresh/') return { access: 'a', refresh: 'r' };
+      if (url.pathname === '/api/info/') return info(0, '254712000111');
+      if (url.pathname === '/api/checkout/') {
+        keys.push((init!.headers as Record<string, string>)['idempotency-key']!);
+        if (keys.length === 1) return new Response(JSON.stringify({ detail: 'M-Pesa could not send the prompt to this phone. Nothing was charged: try again.', deposit: deposit('failed', 'failed') }), { status: 502 });
+        return { CheckoutRequestID: 'ws_CO_1', amount: 250, CustomerMessage: '', deposit: deposit('pending', 'pending'), simulator_phone: null };
+      }
+      if (url.pathname === '/api/deposit/ws_CO_1/') return deposit('pending', 'pending');
+      return emptyPage;
+    });
+    show(() => undefined);
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay Ksh 250 with M-Pesa' }));
+    expect(await screen.findByText('M-Pesa could not send the prompt to this phone. Nothing was charged: try again.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay Ksh 250 with M-Pesa' }));
+    expect(await screen.findByText('Check your phone')).toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
   it('lets a visitor pay with only the M-Pesa phone: one prompt for the whole price, then signed in by the paying phone', async () => {
     let paid = false;
     const fetchMock = mockApi((url) => {

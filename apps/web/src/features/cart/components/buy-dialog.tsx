@@ -192,6 +192,9 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought, order = VI
       if (refusal?.age_confirmation_required) setAgeAsked(true);
       // The lock was turned on elsewhere: this phone asks for the PIN from now on.
       if (refusal?.family_lock) rememberLockState(true);
+      // M-Pesa refused to send the prompt (502, CONTRACT §3): that key's answer stays this refusal for
+      // good, so the next tap is a new attempt with a new key.
+      if (err instanceof ApiError && err.status === 502) setKey(crypto.randomUUID());
       showServerErrors(form, err);
     }
   };
