@@ -246,7 +246,7 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
           guardBackOffice(office);
           await office.register(adminRoutes({ mediaStore, uploadLocker, payouts, recheckDeposit: payments.deposits.recheck, afterWrite }));
           await office.register(sellingAdminRoutes(afterWrite));
-          await office.register(payoutsAdminRoutes({ payouts, withholdingPercent: config.withholdingTaxPercent, afterWrite }));
+          await office.register(payoutsAdminRoutes({ payouts, withholdingPercent: config.withholdingTaxPercent, afterWrite, mailer: mail, sms: smsOut }));
           await office.register(reportRoutes({ vat: receipts.vat }));
           await office.register(receipts.adminRoutes);
           await office.register(notifications.adminRoutes);

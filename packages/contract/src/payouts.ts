@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { idSchema, kshAmount, requiredText, wholeNumber } from './common.ts';
-import { KENYAN_PHONE_HINT, normaliseKenyanPhone } from './phone.ts';
+import { KENYAN_PHONE_HINT, kenyanPhoneSchema, normaliseKenyanPhone } from './phone.ts';
+import { languageSchema } from './accounts.ts';
 
 /**
  * DJ earnings and payouts (CONTRACT §12): the staff DJ resource with its revenue share and M-Pesa
@@ -103,6 +104,29 @@ export const payoutSchema = z.object({
   settled_at: z.string().nullable(),
 });
 export type Payout = z.infer<typeof payoutSchema>;
+
+/**
+ * Staff invite a DJ to a login of their own (issue 32 item 16): by the DJ's e-mail or phone, one of
+ * them, and in the DJ's language. The login has no password; a sign-in link goes by mail or SMS.
+ */
+export const djInviteInputSchema = z
+  .object({
+    email: z.email({ error: 'Enter a valid email address.' }).optional(),
+    phone_number: kenyanPhoneSchema().optional(),
+    language: languageSchema.default('en'),
+  })
+  .refine((v) => v.email !== undefined || v.phone_number !== undefined, { message: 'Give the DJ’s e-mail or phone number.', path: ['email'] })
+  .refine((v) => v.email === undefined || v.phone_number === undefined, { message: 'Give the e-mail or the phone number, not both.', path: ['phone_number'] });
+export type DjInviteInput = z.infer<typeof djInviteInputSchema>;
+
+export const djInviteSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  dj_id: z.number().int(),
+  /** How the sign-in link went. */
+  sent_by: z.enum(['email', 'sms']),
+});
+export type DjInvite = z.infer<typeof djInviteSchema>;
 
 export const djLoginInputSchema = z.object({
   username: requiredText('The username', 150),

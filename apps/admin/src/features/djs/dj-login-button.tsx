@@ -7,14 +7,23 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AdminDj } from '@store/contract';
+import type { AdminDj, DjInvite } from '@store/contract';
 import { httpClient } from '../../providers/data-provider.ts';
-import { l } from '../../providers/words.ts';
 import { useWords, w } from './words.ts';
 
-/** The DJ's own login (role dj), or a button for staff to make one. */
+type By = 'email' | 'sms';
+
+/**
+ * The DJ's own login (role dj), or a button for staff to invite the DJ to one (issue 32 item 16):
+ * staff give the DJ's e-mail or phone and language, never a password of their making; the server
+ * makes the login and sends the DJ a one-time sign-in link by e-mail or SMS.
+ */
 export function DjLoginButton() {
   const record = useRecordContext<AdminDj>();
   const t = useWords();
@@ -22,8 +31,11 @@ export function DjLoginButton() {
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState({ username: '', email: '', password: '' });
+  const [by, setBy] = useState<By>('email');
+  const [to, setTo] = useState('');
+  const [language, setLanguage] = useState<'en' | 'sw'>('en');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
   if (!record) return null;
   if (record.login_username)
     return (
@@ -35,36 +47,64 @@ export function DjLoginButton() {
       </Box>
     );
 
-  async function create() {
+  const field = by === 'email' ? 'email' : 'phone_number';
+  async function send() {
+    setSending(true);
     try {
-      await httpClient(`/api/admin/djs/${record!.id}/login`, { method: 'POST', body: JSON.stringify(form) });
-      notify(w('djs.login_created'), { type: 'success', messageArgs: { username: form.username } });
+      const { json } = await httpClient(`/api/admin/djs/${record!.id}/invite`, { method: 'POST', body: JSON.stringify({ [field]: to, language }) });
+      notify(w('djs.invite_sent'), { type: 'success', messageArgs: { username: (json as DjInvite).username, to } });
       setOpen(false);
       refresh();
     } catch (err) {
       const body = (err as { body?: { errors?: Record<string, string> } }).body;
       setErrors(body?.errors ?? {});
       if (!body?.errors) notify(err instanceof Error ? err.message : String(err), { type: 'error' });
+    } finally {
+      setSending(false);
     }
   }
 
   return (
     <>
       <Button sx={{ my: 1 }} variant="outlined" onClick={() => setOpen(true)}>
-        {t('djs.give_login')}
+        {t('djs.invite')}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="dj-login-title">
-        <DialogTitle id="dj-login-title">{t('djs.give_login')}</DialogTitle>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="dj-invite-title">
+        <DialogTitle id="dj-invite-title">{t('djs.invite')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{t('djs.login_help')}</DialogContentText>
-          <TextField fullWidth margin="dense" label={translate(l('Username'))} value={form.username} error={Boolean(errors.username)} helperText={errors.username} onChange={(e) => setForm({ ...form, username: e.target.value })} />
-          <TextField fullWidth margin="dense" type="email" label={translate(l('Email'))} value={form.email} error={Boolean(errors.email)} helperText={errors.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-          <TextField fullWidth margin="dense" type="password" label={translate(l('Password'))} value={form.password} error={Boolean(errors.password)} helperText={errors.password} onChange={(e) => setForm({ ...form, password: e.target.value })} />
+          <DialogContentText>{t('djs.invite_help')}</DialogContentText>
+          <RadioGroup
+            row
+            aria-label={t('djs.invite_by')}
+            value={by}
+            onChange={(e) => {
+              setBy(e.target.value as By);
+              setTo('');
+              setErrors({});
+            }}
+          >
+            <FormControlLabel value="email" control={<Radio />} label={t('djs.by_email')} />
+            <FormControlLabel value="sms" control={<Radio />} label={t('djs.by_sms')} />
+          </RadioGroup>
+          <TextField
+            fullWidth
+            margin="dense"
+            type={by === 'email' ? 'email' : 'tel'}
+            label={by === 'email' ? t('djs.invite_email') : t('djs.invite_phone')}
+            value={to}
+            error={Boolean(errors[field])}
+            helperText={errors[field]}
+            onChange={(e) => setTo(e.target.value)}
+          />
+          <TextField select fullWidth margin="dense" label={t('djs.invite_language')} value={language} onChange={(e) => setLanguage(e.target.value as 'en' | 'sw')}>
+            <MenuItem value="en">{t('djs.language_en')}</MenuItem>
+            <MenuItem value="sw">{t('djs.language_sw')}</MenuItem>
+          </TextField>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
-          <Button variant="contained" onClick={() => void create()}>
-            {translate('ra.action.create')}
+          <Button variant="contained" disabled={sending || !to.trim()} onClick={() => void send()}>
+            {t('djs.send_invite')}
           </Button>
         </DialogActions>
       </Dialog>

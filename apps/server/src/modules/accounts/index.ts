@@ -48,6 +48,8 @@ export function createAccounts(
 
 export { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 export { createUserRepository } from './user-repository.ts';
+export { createSignInLinks, newBrowserNonce } from './sign-in-links.ts';
+export type { SignInLinks } from './sign-in-links.ts';
 export type { UserRow } from './user-repository.ts';
 export type { PhoneCodes } from './phone-codes.ts';
 export { provePhone } from './phone-code-repository.ts';

@@ -112,7 +112,8 @@ export function registrationRoutes(deps: { users: UserRepository; registration: 
         const tokens = await sessions.issue(user);
         setRefreshCookie(reply, tokens.refresh);
         if (claimed.sameBrowser) reply.clearCookie(LINK_NONCE_COOKIE, { path: LINK_NONCE_PATH });
-        return { ...(await loginAnswer(deps, user, tokens)), next: claimed.next, video_ids: claimed.videoIds };
+        // A DJ's login (invited by staff, in any browser) lands in the back office, where its statements are.
+        return { ...(await loginAnswer(deps, user, tokens)), next: claimed.next ?? (user.djId !== null ? '/admin/' : null), video_ids: claimed.videoIds };
       },
     );
   };

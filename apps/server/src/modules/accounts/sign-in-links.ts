@@ -34,10 +34,11 @@ export function createSignInLinks(db: Database, secret: string) {
   const live = (token: string) => and(eq(signInLinks.tokenHash, sha256(token)), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, new Date()));
 
   return {
-    async create(userId: number, carryOn: { next?: string | undefined; videoIds?: number[] | undefined; browserNonce: string }) {
+    /** `ttlMs`: an hour unless said (a DJ's invitation lasts a week: staff send it, the DJ may read it later). */
+    async create(userId: number, carryOn: { next?: string | undefined; videoIds?: number[] | undefined; browserNonce: string; ttlMs?: number }) {
       const random = randomBytes(32).toString('base64url');
       const token = `${random}.${mac(random, carryOn.browserNonce)}`;
-      await db.insert(signInLinks).values({ userId, tokenHash: sha256(token), next: storePath(carryOn.next), videoIds: carryOn.videoIds ?? [], expiresAt: new Date(Date.now() + SIGN_IN_LINK_TTL_MS) });
+      await db.insert(signInLinks).values({ userId, tokenHash: sha256(token), next: storePath(carryOn.next), videoIds: carryOn.videoIds ?? [], expiresAt: new Date(Date.now() + (carryOn.ttlMs ?? SIGN_IN_LINK_TTL_MS)) });
       return token;
     },
     /** Whose a live link is, and whether this browser asked for it; null when it is unknown, used or expired. */

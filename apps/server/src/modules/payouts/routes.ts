@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminListQuerySchema, badRequestSchema, djLoginInputSchema, errorDetailSchema, payoutInputSchema, payoutSchema, statementQuerySchema, statementSchema } from '@store/contract';
+import { adminListQuerySchema, badRequestSchema, djInviteInputSchema, djInviteSchema, djLoginInputSchema, errorDetailSchema, payoutInputSchema, payoutSchema, statementQuerySchema, statementSchema } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { djs, payouts, profiles, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -14,6 +14,7 @@ import { listWindow, sendList } from '../../lib/back-office/simple-rest.ts';
 import { parseId } from '../../lib/ids.ts';
 import { toPayoutView, type PayoutService } from './payout-service.ts';
 import { djStatement, statementCsv } from './statement.ts';
+import type { DjInvites } from './dj-invite.ts';
 
 const tags = ['payouts'];
 const errors = { 400: badRequestSchema, 401: errorDetailSchema, 403: errorDetailSchema, 404: errorDetailSchema, 409: errorDetailSchema };
@@ -25,7 +26,7 @@ function djScope(user: { isStaff: boolean; djId: number | null }, djId: number) 
 }
 
 /** /api/admin: DJ statements, payouts and DJ logins (CONTRACT §12). */
-export function payoutAdminRoutes(service: PayoutService, withholdingPercent: number): FastifyPluginAsyncZod {
+export function payoutAdminRoutes(service: PayoutService, withholdingPercent: number, invites: DjInvites): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/djs/:id/statement',
@@ -109,6 +110,20 @@ export function payoutAdminRoutes(service: PayoutService, withholdingPercent: nu
           });
         return reply.status(201).send(created);
       },
+    );
+
+    app.post(
+      '/djs/:id/invite',
+      {
+        schema: {
+          tags,
+          summary: 'Invite a DJ to a login of their own by e-mail or SMS: the login has no password, a one-time sign-in link (a week) goes to the DJ in their language',
+          params: z.object({ id: z.string() }),
+          body: djInviteInputSchema,
+          response: { 201: djInviteSchema, ...errors },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await invites.invite(currentUser(request).id, parseId(request.params.id), request.body)),
     );
 
     app.get('/me', { config: { djAllowed: true }, schema: { tags, summary: 'Who is using the back office: staff, or a DJ’s own login and its DJ', response: { 200: z.object({ role: z.enum(['staff', 'dj']), dj_id: z.number().int().nullable(), dj_name: z.string().nullable() }), ...errors } } }, async (request) => {

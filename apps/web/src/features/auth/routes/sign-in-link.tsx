@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { useSignInLinkCheck, useSignInWithLink } from '../../../api/session.ts';
 import { useT } from '../../../lib/i18n.ts';
+import { isBackOffice, openBackOffice } from '../../../lib/back-office.ts';
 
 /**
  * /account/sign-in/{token}: the link mailed by the checkout's sign-up. In the browser that asked for
@@ -25,7 +26,8 @@ export default function SignInLinkScreen() {
   const { mutate } = signIn;
   const sameBrowser = check.data?.same_browser === true;
 
-  const go = useCallback(() => mutate(token, { onSuccess: (res) => navigate(res.next ?? '/', { replace: true }) }), [token, mutate, navigate]);
+  // A DJ's login (invited by staff) lands in the back office, another app: a page load, not the router.
+  const go = useCallback(() => mutate(token, { onSuccess: (res) => (res.next && isBackOffice(res.next) ? openBackOffice(res.next) : navigate(res.next ?? '/', { replace: true })) }), [token, mutate, navigate]);
   useEffect(() => {
     if (sameBrowser) go();
   }, [sameBrowser, go]);
