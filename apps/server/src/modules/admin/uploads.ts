@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
 import { ERRORS, Server as TusServer, Upload, type DataStore, type Locker } from '@tus/server';
 import { LRUCache } from 'lru-cache';
 import { eq } from 'drizzle-orm';
@@ -19,6 +18,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { recordAudit } from '../../lib/back-office/audit.ts';
 import { carryHeadersToRaw } from '../../plugins/security-headers.ts';
 import { languageOf, say } from '../../lib/words.ts';
+import { DurableS3Store } from './durable-s3-store.ts';
 import type { MessageId } from '@store/contract/locales';
 
 /** Staff uploads run before the demo's generated clips. */
@@ -28,14 +28,15 @@ const UNFINISHED_KEPT_MS = 7 * 24 * 3600 * 1000;
 
 /**
  * Where tus keeps uploads while they arrive, in the media store's place: DATA_DIR/media/uploads
- * (@tus/file-store), or `uploads/` in the bucket (@tus/s3-store, multipart uploads of 8 MB parts),
+ * (@tus/file-store), or `uploads/` in the bucket (@tus/s3-store, multipart uploads of 8 MB parts,
+ * whose unfinished part a failing bucket no longer loses: durable-s3-store.ts),
  * so any web process can carry on an upload another began. `key` turns a tus id into a store key.
  */
 export function uploadDatastore(store: MediaStore, opts: { mediaDir: string; s3: S3Location | undefined }) {
   if (store.driver === 's3' && opts.s3) {
     const loc = opts.s3;
     return {
-      datastore: new S3Store({ partSize: 8 * 1024 * 1024, expirationPeriodInMilliseconds: UNFINISHED_KEPT_MS, s3ClientConfig: { bucket: loc.bucket, ...s3ClientConfig(loc) } }),
+      datastore: new DurableS3Store({ partSize: 8 * 1024 * 1024, expirationPeriodInMilliseconds: UNFINISHED_KEPT_MS, s3ClientConfig: { bucket: loc.bucket, ...s3ClientConfig(loc) } }),
       /** Ids are bucket keys (the prefix, uploads/, hex); addresses carry only the hex. */
       naming: {
         namingFunction: () => `${loc.prefix}uploads/${randomBytes(16).toString('hex')}`,
