@@ -69,4 +69,32 @@ describe(redisUrl ? 'rate limits shared through Redis' : 'rate limits in memory 
       if (redisUrl) for (const app of apps) await app.close();
     }
   });
+
+  it('pauses one account’s password after ten wrong ones from ten addresses, counted across two instances', async () => {
+    const first = await createTestApp('pglite');
+    opened.push(first);
+    const c = newCustomer({ email: `slowdown.${randomBytes(6).toString('hex')}@example.co.ke` });
+    await register(first.app, c);
+    const net = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+    const apps = [first.app];
+    if (redisUrl) {
+      const clientsHere = [new Redis(redisUrl), new Redis(redisUrl)];
+      clients.push(...clientsHere);
+      apps.length = 0;
+      for (const redis of clientsHere) apps.push(await buildApp({ config: first.config, database: first.database, redis }));
+    }
+    const attempt = (i: number, password: string) => apps[i % apps.length]!.inject({ method: 'POST', url: '/api/login/', payload: { email: c.email, password }, remoteAddress: `${net}.${i}` });
+    try {
+      const statuses = [];
+      for (let i = 1; i <= 10; i++) statuses.push((await attempt(i, `guess-${i}`)).statusCode);
+      expect(statuses).toEqual(Array.from({ length: 10 }, () => 401));
+      for (const i of [11, 12]) {
+        const paused = await attempt(i, c.password);
+        expect(paused.statusCode).toBe(429);
+        expect(Number(paused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      }
+    } finally {
+      if (redisUrl) for (const app of apps) await app.close();
+    }
+  });
 });

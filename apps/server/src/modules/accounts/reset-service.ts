@@ -8,6 +8,7 @@ import { FieldError } from '../../lib/http-errors.ts';
 import { type Language, RESET_LINK_INVALID as INVALID_LINK } from '@store/contract';
 import { accountMails } from '../mail/index.ts';
 import type { Mailer } from '../mail/index.ts';
+import { createAccountSlowdown } from './account-slowdown.ts';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.ts';
 import { profileLanguage, type UserRepository } from './user-repository.ts';
 
@@ -19,6 +20,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export function createResetService(deps: { db: Database; users: UserRepository; mailer: Mailer; limits: LimitFactory; publicUrl: string; log: FastifyBaseLogger }) {
   const { db, users, mailer } = deps;
   const mails = deps.limits('reset-mails', { points: MAILS_PER_ADDRESS_PER_HOUR, windowMs: RESET_TTL_MS });
+  const slowdown = createAccountSlowdown(deps.limits);
 
   return {
     /**
@@ -45,7 +47,10 @@ export function createResetService(deps: { db: Database; users: UserRepository; 
         .catch((err: unknown) => deps.log.error({ err }, 'could not send a password reset e-mail'));
     },
 
-    /** Sets a new password with a reset token: once, within the hour; every session of the user ends. */
+    /**
+     * Sets a new password with a reset token: once, within the hour; every session of the user ends,
+     * and a pause of its password for wrong guesses (account-slowdown.ts) too.
+     */
     async reset(token: string, newPassword: string): Promise<void> {
       if (await isCommonPassword(newPassword)) throw new FieldError({ new_password: [COMMON_PASSWORD_MESSAGE] });
       const passwordHash = await hashPassword(newPassword);
@@ -55,14 +60,16 @@ export function createResetService(deps: { db: Database; users: UserRepository; 
           .set({ usedAt: new Date() })
           .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
           .returning();
-        if (!claimed) return false;
+        if (!claimed) return null;
         // Whichever link is used, none of the account's others works afterwards.
         await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
-        await tx.update(usersTable).set({ passwordHash, hasPassword: true }).where(eq(usersTable.id, claimed.userId));
+        const [owner] = await tx.update(usersTable).set({ passwordHash, hasPassword: true }).where(eq(usersTable.id, claimed.userId)).returning({ email: usersTable.email });
         await users.endAllSessions(tx as unknown as Database, claimed.userId);
-        return true;
+        return owner!;
       });
       if (!done) throw new FieldError({ token: [INVALID_LINK] });
+      // Its own end comes anyway: a limit store away for a moment fails nothing here.
+      await slowdown.forget(done.email).catch((err: unknown) => deps.log.warn({ err }, 'could not end a password pause after a reset'));
     },
   };
 }

@@ -18,7 +18,8 @@ export function sessionRoutes(deps: { users: UserRepository; sessions: SessionSe
         schema: {
           tags,
           summary: 'Log in: the seed’s login response, and the refresh token as an httpOnly cookie',
-          description: 'Failed attempts are limited per account and address together (429 with Retry-After), and per address overall.',
+          description:
+            'Failed attempts are limited per account and address together (429 with Retry-After), per address overall, and per account from all addresses: after 10 wrong passwords in 15 minutes the account’s password pauses (429 with Retry-After, 15, 30 then 60 minutes), the same for an e-mail with no account. Signing in by SMS code and by e-mailed link stay open.',
           body: loginInputSchema,
           response: { 200: loginResponseSchema, 400: badRequestSchema, 401: errorDetailSchema, 429: errorDetailSchema },
         },

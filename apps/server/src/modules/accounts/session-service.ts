@@ -8,6 +8,7 @@ import { nowSeconds, REFRESH_TTL_S, type RefreshClaims, type TokenSigner } from 
 import type { UserRepository, UserRow } from './user-repository.ts';
 import { createRefreshTokenRepository } from './refresh-token-repository.ts';
 import { words } from '../../lib/words.ts';
+import { createAccountSlowdown } from './account-slowdown.ts';
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
 /**
@@ -21,12 +22,14 @@ const invalidRefresh = () => new HttpError(401, 'Your session has ended. Please 
 /**
  * Logging in and staying logged in. Failed logins are counted per account *and* address: someone
  * guessing from elsewhere cannot lock the real customer out, while guessing from one place is slowed
- * (and each address is limited overall by the route's rate limit).
+ * (and each address is limited overall by the route's rate limit). Guessing from many addresses is
+ * slowed per account (account-slowdown.ts): its password pauses, its other ways in stay open.
  */
 export function createSessionService(deps: { db: Database; users: UserRepository; tokens: TokenSigner; ended: EndedSessions; limits: LimitFactory; failureLimit: number }) {
   const { users, tokens, ended } = deps;
   const tokenRows = createRefreshTokenRepository(deps.db);
   const failures = deps.limits('login-failures', { points: deps.failureLimit, windowMs: FAILURE_WINDOW_MS });
+  const slowdown = createAccountSlowdown(deps.limits);
 
   /** The pair of a refresh token `jti` issued at `issuedAt` (seconds): the same bytes each time it is made. */
   async function pair(user: UserRow, family: string, jti: string, issuedAt: number) {
@@ -71,6 +74,13 @@ export function createSessionService(deps: { db: Database; users: UserRepository
         const retry = Math.ceil(taken.retryAfterMs / 1000);
         throw new HttpError(429, words('Too many failed attempts. Try again in {minutes} minutes.', { minutes: Math.ceil(retry / 60) }), {}, { 'retry-after': String(retry) });
       }
+      try {
+        await slowdown.take(email);
+      } catch (err) {
+        // Paused for the account: this address's point goes back, its password was not checked.
+        await failures.giveBack(key).catch(() => undefined);
+        throw err;
+      }
       let user: UserRow | null;
       try {
         user = await users.byEmail(email);
@@ -80,10 +90,11 @@ export function createSessionService(deps: { db: Database; users: UserRepository
       } catch (err) {
         // Only a wrong e-mail or password is a failure. The database (or anything else) failing is
         // not the customer's: the point goes back, or 27 s of outage would lock them out for 15 minutes.
-        if (!(err instanceof HttpError)) await failures.giveBack(key).catch(() => undefined);
+        if (!(err instanceof HttpError)) await Promise.all([failures.giveBack(key), slowdown.giveBack(email)]).catch(() => undefined);
         throw err;
       }
       await failures.reset(key);
+      await slowdown.giveBack(email);
       return { user, tokens: await issue(user) };
     },
 
