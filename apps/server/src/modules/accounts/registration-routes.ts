@@ -21,6 +21,7 @@ import { detail, loginAnswer, refreshCookieSetter, secureCookies, tags } from '.
 import type { SessionService } from './session-service.ts';
 import { newBrowserNonce, type SignInLinks } from './sign-in-links.ts';
 import type { UserRepository } from './user-repository.ts';
+import { proveInvitedPhone } from './invited-phone.ts';
 
 /** The browser that asked for a sign-in link (sign-in-links.ts): sent only to the link's routes, for the link's hour. */
 const LINK_NONCE_COOKIE = 'sign_in_nonce';
@@ -109,6 +110,7 @@ export function registrationRoutes(deps: { users: UserRepository; registration: 
         const user = claimed && (await deps.users.byId(claimed.userId));
         // Staff sign in with their password only (a link for one is never mailed; one made before is refused).
         if (!claimed || !user?.isActive || user.isStaff) throw new FieldError({ token: [SIGN_IN_LINK_INVALID] });
+        await proveInvitedPhone(app.db, user);
         const tokens = await sessions.issue(user);
         setRefreshCookie(reply, tokens.refresh);
         if (claimed.sameBrowser) reply.clearCookie(LINK_NONCE_COOKIE, { path: LINK_NONCE_PATH });
