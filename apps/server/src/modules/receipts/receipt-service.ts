@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { normaliseKenyanPhone, type AdminReceipt, type Receipt } from '@store/contract';
+import { normaliseKenyanPhone, type AdminReceipt, type Language, type Receipt } from '@store/contract';
+import type { MessageId, MessageValues } from '@store/contract/locales';
+import { say, words } from '../../lib/words.ts';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { profiles, users } from '../../db/schema.ts';
 import { FieldError, HttpError } from '../../lib/http-errors.ts';
 import type { Mailer } from '../mail/index.ts';
 import type { SmsSender } from '../sms/index.ts';
@@ -72,14 +74,26 @@ const ksh = (n: number) => `Ksh ${n.toFixed(2)}`;
 /** A receipt is numbered by the submitter seconds after the sale (decision 0047): what shows until then. */
 export const NUMBER_FOLLOWS = 'invoice number follows when KRA signs';
 
-/** The receipt in a few plain lines: what a mail or an SMS carries, with the link to the printable page. */
-function receiptText(v: Receipt, link: string, short: boolean) {
-  const head = `${v.kind === 'sale' ? 'Tax invoice' : 'Credit note'} ${v.invoice_no ?? `(${NUMBER_FOLLOWS})`} from ${v.seller.name} (PIN ${v.seller.pin})`;
-  if (short) return `${head}: ${ksh(v.total)} incl. VAT ${ksh(v.vat_total)}. ${link}`;
-  const item = (i: Receipt['items'][number]) => `${i.title}: ${ksh(i.unit_price)}${i.promo_code ? ` with promo code ${i.promo_code} (was ${ksh(i.list_price)})` : ''} (VAT ${ksh(i.vat)})`;
+/**
+ * The receipt in a few plain lines, in the customer's language (issue 32 item 24): what a mail or an
+ * SMS carries, with the link to the printable page. Titles are staff's words and stay as written.
+ */
+function receiptText(v: Receipt, link: string, short: boolean, language: Language) {
+  const t = (id: MessageId, values: MessageValues = {}) => say(words(id, values), language);
+  const head = t(v.kind === 'sale' ? 'Tax invoice {number} from {seller} (PIN {pin})' : 'Credit note {number} from {seller} (PIN {pin})', {
+    number: v.invoice_no === null ? t('(invoice number follows when KRA signs)') : String(v.invoice_no),
+    seller: v.seller.name,
+    pin: v.seller.pin,
+  });
+  if (short) return t('{head}: {total} incl. VAT {vat}. {link}', { head, total: ksh(v.total), vat: ksh(v.vat_total), link });
+  const item = (i: Receipt['items'][number]) =>
+    i.promo_code
+      ? t('{title}: {price} with promo code {code} (was {was}) (VAT {vat})', { title: i.title, price: ksh(i.unit_price), code: i.promo_code, was: ksh(i.list_price), vat: ksh(i.vat) })
+      : t('{title}: {price} (VAT {vat})', { title: i.title, price: ksh(i.unit_price), vat: ksh(i.vat) });
   // A credit note says where the money went back to; an invoice how it was paid.
-  const paid = `${v.kind === 'sale' ? 'Paid with' : 'Refunded to'}: ${v.paid_with === 'mpesa' ? 'M-Pesa' : 'Store balance'}`;
-  return [head, ...v.items.map(item), `Total ${ksh(v.total)}, of which VAT 16% ${ksh(v.vat_total)}`, paid, v.etims.cu_invoice_no ? `CU invoice ${v.etims.cu_invoice_no}` : 'Being signed by KRA eTIMS', link].join('\n');
+  const mpesa = v.paid_with === 'mpesa';
+  const paid = v.kind === 'sale' ? t(mpesa ? 'Paid with: M-Pesa' : 'Paid with: Store balance') : t(mpesa ? 'Refunded to: M-Pesa' : 'Refunded to: Store balance');
+  return [head, ...v.items.map(item), t('Total {total}, of which VAT 16% {vat}', { total: ksh(v.total), vat: ksh(v.vat_total) }), paid, v.etims.cu_invoice_no ? t('CU invoice {number}', { number: v.etims.cu_invoice_no }) : t('Being signed by KRA eTIMS'), link].join('\n');
 }
 
 export function createReceiptService(d: { db: Database; repo: ReceiptRepository; config: EtimsConfig; publicUrl: string; mailer: Mailer; sms: SmsSender }) {
@@ -100,16 +114,18 @@ export function createReceiptService(d: { db: Database; repo: ReceiptRepository;
     async send(id: number, userId: number, o: { channel: 'email' | 'sms'; phone_number?: string | undefined }): Promise<{ detail: string }> {
       const v = await this.get(id, userId);
       const link = `${d.publicUrl}/receipt/${v.id}`;
+      const [user] = await d.db.select({ email: users.email, language: profiles.language }).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(eq(users.id, userId));
+      // The account's language; one never chosen reads English, as the store's first words.
+      const language: Language = user?.language === 'sw' ? 'sw' : 'en';
       if (o.channel === 'sms') {
         const phone = o.phone_number ? normaliseKenyanPhone(o.phone_number) : null;
         if (!phone) throw new FieldError({ phone_number: ['Enter a Kenyan mobile number, e.g. 0712 345 678.'] });
-        await d.sms.send({ to: phone, text: receiptText(v, link, true) });
+        await d.sms.send({ to: phone, text: receiptText(v, link, true, language) });
         return { detail: 'The receipt is on its way by SMS.' };
       }
-      const [user] = await d.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-      const text = receiptText(v, link, false);
+      const text = receiptText(v, link, false, language);
       const html = `<pre style="font-family:inherit">${text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)}</pre>`;
-      await d.mailer.send({ to: user!.email, subject: `Your receipt ${v.invoice_no === null ? '' : `${v.invoice_no} `}from ${v.seller.name}`, text, html });
+      await d.mailer.send({ to: user!.email, subject: v.invoice_no === null ? say(words('Your receipt from {seller}', { seller: v.seller.name }), language) : say(words('Your receipt {number} from {seller}', { number: String(v.invoice_no), seller: v.seller.name }), language), text, html });
       return { detail: 'The receipt is on its way by e-mail.' };
     },
   };

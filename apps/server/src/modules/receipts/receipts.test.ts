@@ -265,6 +265,27 @@ describe.each(engines())('tax receipts on %s', (engine) => {
     expect(answers).toEqual([202, 429]); // five copies a quarter hour
   });
 
+  it('sends the copy in the account’s language: Kiswahili words around staff’s titles', async () => {
+    const c = await customerWithBalance(t.app, 100);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/profile/${c.buyerid}/`, headers: c.auth, payload: { language: 'sw' } })).statusCode).toBe(200);
+    await buy(c, [ids[5]!]);
+    await drain();
+    const [r] = await receiptsOf(c);
+    const numbered = await receipt(c, r!.id);
+    expect((await t.app.inject({ method: 'POST', url: `/api/receipts/${r!.id}/send/`, headers: c.auth, payload: { channel: 'email' } })).statusCode).toBe(202);
+    const mail = sent.filter((m) => m.to === c.email).at(-1)!;
+    expect(mail.subject).toBe(`Risiti yako ${numbered.invoice_no} kutoka Video Store Kenya`);
+    expect(mail.text).toContain(`Ankara ya kodi ${numbered.invoice_no} kutoka Video Store Kenya (PIN ${t.config.etims.pin})`);
+    expect(mail.text).toContain('Imelipwa kwa: Salio la duka');
+    expect(mail.text).toMatch(/Jumla Ksh [\d.]+, ambapo VAT ya 16% ni Ksh [\d.]+/);
+    expect(mail.text).not.toMatch(/Tax invoice|Paid with|Total /);
+    expect((await t.app.inject({ method: 'POST', url: `/api/receipts/${r!.id}/send/`, headers: c.auth, payload: { channel: 'sms', phone_number: '0712 000 334' } })).statusCode).toBe(202);
+    const outbox = path.join(t.config.dataDir, 'sms-outbox');
+    const texts = await Promise.all((await fs.readdir(outbox)).filter((f) => f.includes('254712000334')).map((f) => fs.readFile(path.join(outbox, f), 'utf8')));
+    expect(texts.join()).toContain(`Ankara ya kodi ${numbered.invoice_no}`);
+    expect(texts.join()).toContain('pamoja na VAT');
+  });
+
   it('shows staff the receipts eTIMS has not signed, with why, and retries one on request', async () => {
     await drain(); // the receipts of earlier tests first: invoices are sent in order
     const c = await customerWithBalance(t.app, 100);
