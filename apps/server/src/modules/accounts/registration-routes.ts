@@ -14,14 +14,13 @@ import {
 } from '@store/contract';
 import { FieldError } from '../../lib/http-errors.ts';
 import { languageOf } from '../../lib/words.ts';
-import { maskEmail } from './account-service.ts';
 import type { QuickSignup } from './quick-signup.ts';
 import type { Registration } from './registration.ts';
 import { detail, loginAnswer, refreshCookieSetter, secureCookies, tags } from './route-helpers.ts';
 import type { SessionService } from './session-service.ts';
 import { newBrowserNonce, type SignInLinks } from './sign-in-links.ts';
 import type { UserRepository } from './user-repository.ts';
-import { proveInvitedPhone } from './invited-phone.ts';
+import { linkOwnerShown, proveInvitedPhone } from './invited-phone.ts';
 
 /** The browser that asked for a sign-in link (sign-in-links.ts): sent only to the link's routes, for the link's hour. */
 const LINK_NONCE_COOKIE = 'sign_in_nonce';
@@ -89,7 +88,7 @@ export function registrationRoutes(deps: { users: UserRepository; registration: 
         const link = await deps.links.peek(request.body.token, request.cookies[LINK_NONCE_COOKIE]);
         const user = link && (await deps.users.byId(link.userId));
         if (!link || !user?.isActive || user.isStaff) throw new FieldError({ token: [SIGN_IN_LINK_INVALID] });
-        return { email: maskEmail(user.email), same_browser: link.sameBrowser };
+        return { email: await linkOwnerShown(app.db, user), same_browser: link.sameBrowser };
       },
     );
 

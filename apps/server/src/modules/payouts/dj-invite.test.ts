@@ -79,6 +79,9 @@ describe.each(engines())('inviting a DJ to a login by e-mail or SMS on %s', (eng
     const text = await textTo(1);
     expect(text).toContain('see your sales, statements and payouts');
     const id = res.json<DjInvite>().id;
+    // The page asks whose the link is: the DJ's phone, masked (the login has no mailbox to show).
+    const check = await t.app.inject({ method: 'POST', url: '/api/login/link/check/', payload: { token: LINK.exec(text)![1]! } });
+    expect(check.json()).toEqual({ email: `${phone.slice(0, 4)}•••••${phone.slice(-3)}`, same_browser: false });
     // Typed by staff, the phone proves nothing yet.
     expect((await t.app.db.select().from(profiles).where(eq(profiles.userId, id)))[0]?.verifiedPhone).toBeNull();
     expect((await follow(LINK.exec(text)![1]!)).me).toEqual({ role: 'dj', dj_id: dj.id, dj_name: dj.djName });
