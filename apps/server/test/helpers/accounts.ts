@@ -28,11 +28,11 @@ export async function login(app: FastifyInstance, c: { email: string; password: 
   return { body: res.json<LoginResponse>(), cookie: res.cookies.find((k) => k.name === 'refresh_token')! };
 }
 
-/** Registers and logs in a new customer; answers their tokens and ids. */
-export async function signedInCustomer(app: FastifyInstance, over: Parameters<typeof newCustomer>[0] = {}) {
+/** Registers and logs in a new customer (from `address`: many from one are rate-limited); answers their tokens and ids. */
+export async function signedInCustomer(app: FastifyInstance, over: Parameters<typeof newCustomer>[0] = {}, address?: string) {
   const c = newCustomer(over);
   const { id } = await register(app, c);
-  const { body, cookie } = await login(app, c);
+  const { body, cookie } = await login(app, c, address);
   const info = await app.inject({ url: '/api/info/', headers: { authorization: `Bearer ${body.tokens.access}` } });
   return { ...c, id, tokens: body.tokens, cookie, buyerid: info.json<{ user: { profile: { buyerid: number } } }>().user.profile.buyerid, auth: { authorization: `Bearer ${body.tokens.access}` } };
 }
@@ -47,8 +47,8 @@ export async function signedInStaff(app: FastifyInstance) {
 
 let topUps = 0;
 /** A new signed-in customer whose balance is `balance` (an adjustment in the ledger). */
-export async function customerWithBalance(app: FastifyInstance, balance: number) {
-  const c = await signedInCustomer(app);
+export async function customerWithBalance(app: FastifyInstance, balance: number, address?: string) {
+  const c = await signedInCustomer(app, {}, address);
   await app.db.transaction((tx) => postLedgerEntry(tx as unknown as Database, { userId: c.id, kind: 'adjustment', amount: balance, reference: `test-balance-${process.pid}-${++topUps}` }));
   return c;
 }

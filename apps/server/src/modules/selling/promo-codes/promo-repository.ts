@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PromoKind } from '@store/contract';
 import type { Database } from '../../../db/client.ts';
 import { profiles, promoCodes, promoRedemptions, saleLines, videos } from '../../../db/schema.ts';
@@ -54,13 +54,11 @@ export const promoRepository = {
   /**
    * Counts one redemption where the limit is checked (Stripe's times_redeemed): one conditional
    * UPDATE, so of any number of parallel sales only those that find room pass; the row stays locked
-   * until the sale commits or rolls back. False: used up (or switched off meanwhile). A code with no
-   * total limit has nothing to count against: it is not locked, so its sales never queue on it (its
-   * use is read from its redemptions).
+   * until the sale commits or rolls back. False: used up (or switched off meanwhile). Every use is
+   * counted and locks the row, limit or not: staff may set a limit while a sale is open, and they
+   * lock the same row and read this count (issue 32 #19), so the count they check is never short.
    */
-  async takeOne(tx: Database, code: Pick<PromoCodeRow, 'id' | 'maxRedemptions'>): Promise<boolean> {
-    if (code.maxRedemptions === null) return true;
-    const codeId = code.id;
+  async takeOne(tx: Database, codeId: number): Promise<boolean> {
     const rows = await tx
       .update(promoCodes)
       .set({ timesRedeemed: sql`${promoCodes.timesRedeemed} + 1` })
@@ -89,12 +87,12 @@ export const promoRepository = {
       .set({ state: 'released', settledAt: new Date() })
       .where(and(byRef(ref), ne(promoRedemptions.state, 'released')))
       .returning({ codeId: promoRedemptions.promoCodeId });
-    // Only a limited code counts (takeOne); staff setting a limit count its live uses then (admin-resource.ts).
+    // Every code counts its live uses (takeOne), so every release gives one back.
     for (const r of released) {
       await tx
         .update(promoCodes)
         .set({ timesRedeemed: sql`greatest(${promoCodes.timesRedeemed} - 1, 0)` })
-        .where(and(eq(promoCodes.id, r.codeId), isNotNull(promoCodes.maxRedemptions)));
+        .where(eq(promoCodes.id, r.codeId));
     }
     return released.length > 0;
   },

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminPromoCode, AdminPurchase, Bundle, CheckoutPayment, Deposit, Page } from '@store/contract';
 import { promoCodes, promoRedemptions, saleLines } from '../../../db/schema.ts';
 import { ledgerMismatches, saleLineMismatches } from '../../wallet/index.ts';
+import { promoCodeResource } from './admin-resource.ts';
+import { promoRepository } from './promo-repository.ts';
 import { engines } from '../../../../test/helpers/engines.ts';
 import { customerWithBalance, signedInStaff } from '../../../../test/helpers/accounts.ts';
 import { insertFixtureCatalogue } from '../../../../test/helpers/fixtures.ts';
@@ -114,6 +116,65 @@ describe.each(engines())('promo codes in sales on %s', (engine) => {
     await answer(c, res.json<CheckoutPayment>(), 'cancel');
     expect((await redemptionsOf(cart.id)).map((r) => r.state).sort()).toEqual(['released', 'used']);
     expect(await balanceOf(c)).toBe(115);
+    await books();
+  });
+
+  it('holds a limit staff set while 60 customers redeem the code, by the quick way and the selling core alike (issue 32 #19)', async () => {
+    const open = await code({ code: `MBIO${engine}`, percent_off: 10 });
+    const people = await Promise.all(Array.from({ length: 61 }, (_, i) => customerWithBalance(t.app, 500, `10.32.18.${i}`)));
+    const latecomer = people.pop()!;
+    // Each from its own address (codes tried per address are limited); a video (quick sale) or the pass (the selling core).
+    const redeem = (c: Customer, i: number) => {
+      const from = { headers: c.auth, remoteAddress: `10.32.19.${i}` };
+      return i % 2
+        ? t.app.inject({ method: 'POST', url: '/api/purchased/', ...from, payload: { video_id: ids[0], age_confirmed: true, promo_code: open.code } })
+        : t.app.inject({ method: 'POST', url: `/api/bundles/${pass.id}/buy/`, ...from, payload: { promo_code: open.code } });
+    };
+    // Staff set a limit of 50 while the first 30 are being sold; the other 30 come once their change has begun.
+    const update = promoCodeResource.update;
+    let begun = false;
+    let staffIn!: () => void;
+    const staffBegun = new Promise<void>((resolve) => (staffIn = resolve));
+    const staffSpy = vi.spyOn(promoCodeResource, 'update').mockImplementation((tx, id, input, actor) => ((begun = true), staffIn(), update(tx, id, input, actor)));
+    // On PostgreSQL three of the selling core's first sales, the code read but its use not yet counted,
+    // wait until just after staff begin: the moment of the race (three: the test pool has four
+    // connections). PGlite runs one transaction at a time, so none waits there.
+    const liveCount = promoRepository.liveCount;
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let waiting = 0;
+    let allWaiting!: () => void;
+    const threeWaiting = new Promise<void>((resolve) => (allWaiting = resolve));
+    const saleSpy = vi.spyOn(promoRepository, 'liveCount').mockImplementation(async (tx, codeId, userId) => {
+      const n = await liveCount(tx, codeId, userId);
+      if (engine === 'postgres' && !begun && waiting < 3) {
+        if (++waiting === 3) allWaiting();
+        await Promise.race([staffBegun.then(() => sleep(300)), sleep(5000)]);
+      }
+      return n;
+    });
+    const [sales, limit] = await (async () => {
+      try {
+        const first = people.slice(0, 30).map(redeem);
+        if (engine === 'postgres') await threeWaiting;
+        const staffChange = t.app.inject({ method: 'PUT', url: `/api/admin/promo-codes/${open.id}`, headers: staff, payload: { max_redemptions: 50 } });
+        await staffBegun;
+        const rest = people.slice(30).map((c, i) => redeem(c, i + 30));
+        return [await Promise.all([...first, ...rest]), await staffChange] as const;
+      } finally {
+        staffSpy.mockRestore();
+        saleSpy.mockRestore();
+      }
+    })();
+    expect(limit.statusCode, limit.body).toBe(200);
+
+    const sold = sales.filter((r) => r.statusCode === 201);
+    expect(sold).toHaveLength(50);
+    expect(sales.filter((r) => r.statusCode !== 201).map((r) => [r.statusCode, r.json()])).toEqual(Array(10).fill([400, { promo_code: ['This code has been used up.'] }]));
+    expect((await redemptionsOf(open.id)).filter((r) => r.state !== 'released')).toHaveLength(50);
+    expect(await use(open.id)).toMatchObject({ max_redemptions: 50, times_redeemed: 50 });
+    expect((await db().select().from(promoCodes).where(eq(promoCodes.id, open.id)))[0]!.timesRedeemed).toBe(50);
+    // A new customer afterwards is told it is used up, whichever way they buy.
+    for (const i of [1, 2]) expect((await redeem(latecomer, 100 + i)).json()).toEqual({ promo_code: ['This code has been used up.'] });
     await books();
   });
 

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../../db/client.ts';
 import { profiles, promoCodes, promoRedemptions, saleLines, users } from '../../../db/schema.ts';
 import { FieldError } from '../../../lib/http-errors.ts';
 import { engines } from '../../../../test/helpers/engines.ts';
 import { insertFixtureCatalogue } from '../../../../test/helpers/fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db.ts';
+import { promoCodeResource } from './admin-resource.ts';
+import { promoRepository } from './promo-repository.ts';
 import { applyPromo, confirmRedemption, previewPromo, releaseRedemption, type PromoLine } from './promo-service.ts';
 
 type CodeInput = Partial<typeof promoCodes.$inferInsert>;
@@ -46,11 +48,11 @@ describe.each(engines())('promo codes on %s', (engine) => {
     expect(err).toBeInstanceOf(FieldError);
     return (err as FieldError).fields.promo_code?.[0];
   };
-  /** The code's live uses (held or used redemptions); for a code with a limit, its counter too, which must agree. */
+  /** The code's live uses (held or used redemptions); its counter too, limit or not, which must agree. */
   const timesRedeemed = async (c: string) => {
     const [row] = await db().select().from(promoCodes).where(eq(promoCodes.code, c));
     const live = (await db().select().from(promoRedemptions).where(eq(promoRedemptions.promoCodeId, row!.id))).filter((r) => r.state !== 'released').length;
-    if (row!.maxRedemptions !== null) expect(row!.timesRedeemed).toBe(live);
+    expect(row!.timesRedeemed).toBe(live);
     return live;
   };
 
@@ -250,24 +252,70 @@ describe.each(engines().filter((e) => e === 'postgres'))('promo codes under para
   }
   const within = <T>(p: Promise<T>, ms: number) => Promise.race([p.then(() => 'done' as const), new Promise<'waiting'>((r) => setTimeout(() => r('waiting'), ms))]);
 
-  it('lets sales of a code without a total limit run side by side, and queues those of a limited one', async () => {
+  const sale = (code: string, userId: number, ref: string) =>
+    d.db.transaction((tx) => applyPromo(tx as unknown as Database, { code, userId, kind: 'purchase', lines: [{ videoId, listPrice: 100, amount: 100 }], orderReference: ref }));
+  /** Staff changing a code from the back office, as PUT /api/admin/promo-codes/{id} does (its transaction, its checks). */
+  const staffChange = (id: number, input: Parameters<typeof promoCodeResource.update>[2]) =>
+    d.db.transaction((tx) => promoCodeResource.update(tx as unknown as Database, id, input, 0));
+
+  it('queues the sales of one code on its row, limited or not (a limit may be set meanwhile), and lets another code’s pass', async () => {
     await d.db.insert(promoCodes).values([
       { code: 'WAZI1', percentOff: 10 },
+      { code: 'WAZI2', percentOff: 10 },
       { code: 'KIKOMO1', percentOff: 10, maxRedemptions: 10 },
     ]);
-    const [a, b, c, e] = [await customer('side1'), await customer('side2'), await customer('queue1'), await customer('queue2')];
-    const sale = (code: string, userId: number, ref: string) => d.db.transaction((tx) => applyPromo(tx as unknown as Database, { code, userId, kind: 'purchase', lines: [{ videoId, listPrice: 100, amount: 100 }], orderReference: ref }));
+    for (const code of ['WAZI1', 'KIKOMO1']) {
+      const open = await openSale(code, await customer(`${code.toLowerCase()}first`), `${code}-1`);
+      const queued = sale(code, await customer(`${code.toLowerCase()}second`), `${code}-2`);
+      try {
+        expect(await within(queued, 500)).toBe('waiting');
+        expect(await within(sale('WAZI2', await customer(`${code.toLowerCase()}other`), `${code}-other`), 2000)).toBe('done');
+      } finally {
+        open.finish();
+        await open.done;
+      }
+      expect(await within(queued, 2000)).toBe('done');
+    }
+  });
 
-    const first = await openSale('WAZI1', a, 'side-1');
-    expect(await within(sale('WAZI1', b, 'side-2'), 2000)).toBe('done');
-    first.finish();
-    await first.done;
-
-    const limited = await openSale('KIKOMO1', c, 'queue-1');
-    const queued = sale('KIKOMO1', e, 'queue-2');
-    expect(await within(queued, 500)).toBe('waiting');
-    limited.finish();
-    await limited.done;
-    expect(await within(queued, 2000)).toBe('done');
+  it('holds a limit staff set while a sale had already read the code as unlimited, and counts it after (issue 32 #19)', async () => {
+    const [made] = await d.db.insert(promoCodes).values({ code: 'LIMIT1', percentOff: 10 }).returning();
+    const [a, b, c, e] = [await customer('limit1'), await customer('limit2'), await customer('limit3'), await customer('limit4')];
+    await sale('LIMIT1', a, 'limit-1');
+    // B's sale has read the code (no limit yet) and stops before counting its use...
+    let reached!: () => void;
+    const atCount = new Promise<void>((resolve) => (reached = resolve));
+    let go!: () => void;
+    const gate = new Promise<void>((resolve) => (go = resolve));
+    const liveCount = promoRepository.liveCount;
+    const spy = vi.spyOn(promoRepository, 'liveCount').mockImplementation(async (tx, codeId, userId) => {
+      const n = await liveCount(tx, codeId, userId);
+      if (userId === b) {
+        reached();
+        await gate;
+      }
+      return n;
+    });
+    const late = sale('LIMIT1', b, 'limit-2').then(
+      () => 'sold',
+      (err: unknown) => (err as FieldError).fields.promo_code?.[0],
+    );
+    await atCount;
+    try {
+      // ...while staff limit it to the 1 use it has.
+      await staffChange(made!.id, { max_redemptions: 1 });
+    } finally {
+      go();
+      spy.mockRestore();
+    }
+    expect(await late).toBe('This code has been used up.');
+    // Raised to 3, it counts every use from its row: 2 more, then used up.
+    await staffChange(made!.id, { max_redemptions: 3 });
+    await sale('LIMIT1', c, 'limit-3');
+    await sale('LIMIT1', b, 'limit-4');
+    await expect(sale('LIMIT1', e, 'limit-5')).rejects.toMatchObject({ fields: { promo_code: ['This code has been used up.'] } });
+    const live = (await d.db.select().from(promoRedemptions).where(eq(promoRedemptions.promoCodeId, made!.id))).filter((r) => r.state !== 'released');
+    expect(live).toHaveLength(3);
+    expect((await d.db.select().from(promoCodes).where(eq(promoCodes.id, made!.id)))[0]).toMatchObject({ maxRedemptions: 3, timesRedeemed: 3 });
   });
 });

@@ -45,9 +45,9 @@ const terms = (row: PromoCodeRow): PromoTerms => row;
  * `{"promo_code": [...]}` when the code does not apply, which rolls the sale back with it.
  *
  * Limits hold under any concurrency: the customer's profile row is locked first (the lock order of
- * buy_videos), so their per-customer count is exact; then, for a code with a total limit, one
- * conditional UPDATE raises times_redeemed only below max_redemptions and keeps the code's row locked
- * until the sale ends (a code without one is not locked, so its sales do not queue). A
+ * buy_videos), so their per-customer count is exact; then one conditional UPDATE raises the code's
+ * times_redeemed only below max_redemptions and keeps its row locked until the sale ends, for every
+ * code, limited or not, so staff setting or lowering a limit meanwhile wait and count this use. A
  * sale that rolls back takes its redemption with it. A second call for the same orderReference (the
  * sale made once its M-Pesa payment is confirmed) answers the live redemption again, on the terms it
  * was held with, instead of counting twice.
@@ -75,7 +75,11 @@ export async function applyPromo(tx: Database, o: PromoOrder): Promise<AppliedPr
   const priced = await priceFor(tx, row, o, o.userId);
   if ('refusal' in priced) throw promoRefused(priced.refusal);
   if ((await repo.liveCount(tx, row.id, o.userId)) >= row.perCustomer) throw promoRefused({ why: 'used_by_you' });
-  if (!(await repo.takeOne(tx, row))) throw promoRefused({ why: row.active ? 'used_up' : 'inactive' });
+  if (!(await repo.takeOne(tx, row.id))) {
+    // Said as it stands now: staff may have switched it off while this sale waited for its row.
+    const now = await repo.byCode(tx, code);
+    throw promoRefused({ why: now?.active === false ? 'inactive' : 'used_up' });
+  }
   const redemption = await repo.insertRedemption(tx, { codeId: row.id, userId: o.userId, kind: o.kind, orderReference: o.orderReference, discount: priced.discount, hold: o.hold ?? false });
   return applied(code, priced, redemption.id);
 }
