@@ -3,17 +3,12 @@ import { phoneCodeSchema } from './phone-login.ts';
 
 /**
  * The Kenya Film Classification Board's ratings (CONTRACT §13): GE general exhibition, PG parental
- * guidance, 16 and 18 not for viewers under that age. A video always carries one.
+ * guidance, 16 and 18 not for viewers under that age. A video always carries one. The list and the
+ * lock's rule live in rating-rules.ts (no zod there).
  */
-export const RATINGS = ['GE', 'PG', '16', '18'] as const;
-export type Rating = (typeof RATINGS)[number];
+import { RATINGS, type Rating } from './rating-rules.ts';
+export * from './rating-rules.ts';
 export const ratingSchema = z.enum(RATINGS, { error: `Choose one of: ${RATINGS.join(', ')}.` });
-
-/** The ratings a locked phone does not show and a customer confirms their age for. */
-export const ADULT_RATINGS: readonly Rating[] = ['16', '18'];
-export const isAdultRating = (rating: string): boolean => rating === '16' || rating === '18';
-/** What a locked account's lists keep. */
-export const FAMILY_RATINGS: readonly Rating[] = ['GE', 'PG'];
 
 /** `rating=GE,PG` on a list: one or more ratings, comma-separated, in any case; a wrong one is a 400. */
 export const ratingFilterSchema = z

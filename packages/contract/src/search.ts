@@ -1,8 +1,7 @@
 import { z } from './zod.ts';
 
-/** Fewer letters than this fetch no suggestions (the box stays quiet while a word starts). */
-export const MIN_SUGGEST_LENGTH = 2;
-export const MAX_SUGGESTIONS = 8;
+import { MAX_SUGGESTIONS } from './search-limits.ts';
+export { MAX_SUGGESTIONS, MIN_SUGGEST_LENGTH } from './search-limits.ts';
 
 export const searchSuggestionsQuerySchema = z.object({
   /** What is typed so far; the last word counts as a prefix. Only the first 100 characters count. */
