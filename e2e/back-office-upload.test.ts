@@ -48,7 +48,7 @@ describe('from the back office to a customer’s screen', () => {
     await staff.getByLabel('Age rating').click();
     await staff.getByRole('option').first().click();
     await staff.getByLabel('Price (Ksh)').fill('40');
-    await staff.getByLabel('Synopsis').fill('Dawn over the Mara, narrated by DJ Baraka.');
+    await staff.getByLabel('Synopsis', { exact: true }).fill('Dawn over the Mara, narrated by DJ Baraka.');
     await staff.getByLabel('Published').check();
     await staff.getByRole('button', { name: 'Save' }).click();
     await staff.waitForURL(/#\/videos\/\d+$/);

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { CATEGORIES } from './catalog.ts';
-import { idSchema, optionalText, requiredText } from './common.ts';
+import { idSchema, optionalText, optionalTranslation, requiredText } from './common.ts';
 import { ratingSchema } from './ratings.ts';
 
 /** Every field of seed §3 staff may set; `type` (dj_{name}), counters, files and dates belong to the server. */
@@ -12,6 +12,8 @@ export const adminVideoInputSchema = z.object({
   cartegory: z.enum(CATEGORIES, { error: `Choose one of: ${CATEGORIES.join(', ')}.` }),
   price: z.number({ error: 'The price is required.' }).int('Whole Ksh only.').min(0, 'The price cannot be negative.').max(100_000, 'At most Ksh 100,000.'),
   synopsis: optionalText(5000, 'At most 5,000 characters.'),
+  /** The synopsis in Kiswahili; left empty, a Kiswahili reader gets the English one. */
+  synopsis_sw: optionalTranslation(5000, 'At most 5,000 characters.'),
   suggest: z.boolean().default(false),
   popular: z.boolean().default(false),
   published: z.boolean().default(true),
@@ -58,6 +60,7 @@ export const adminVideoSchema = z.object({
   type: z.string(),
   price: z.number().int(),
   synopsis: z.string(),
+  synopsis_sw: z.string().nullable(),
   suggest: z.boolean(),
   popular: z.boolean(),
   published: z.boolean(),

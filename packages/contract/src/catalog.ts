@@ -36,6 +36,8 @@ export const videoSchema = z
     type: z.string(),
     price: z.number().int().describe('Whole Ksh'),
     synopsis: z.string(),
+    /** The synopsis in Kiswahili as staff wrote it, or null: show `synopsis` instead. The same for every reader (answers are cached per address). */
+    synopsis_sw: z.string().nullable(),
     image: z.string().nullable().describe('Poster address (the 480 px WebP)'),
     image_set: z.array(imageVariantSchema).describe('Every poster width, for srcset'),
     /** The main video's address: only ever signed, only for owners and staff; otherwise null. */

@@ -44,6 +44,10 @@ export function requiredText(label: string, max: number) {
 export const optionalText = (max: number, message: string) =>
   z.string().trim().max(max, message).nullable().default('').transform((s) => s ?? '');
 
+/** A Kiswahili version of what staff write: null (or emptied) means none, and the English is shown. */
+export const optionalTranslation = (max: number, message: string) =>
+  z.string().trim().max(max, message).nullable().optional().transform((s) => (s ? s : null));
+
 export const MAX_PAGE_SIZE = 1000;
 
 /** The list envelope of every collection: page-number pagination as Django REST framework answers it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundleTitle, seasonName } from './catalog-words.ts';
+import { bundleTitle, seasonName, synopsisIn } from './catalog-words.ts';
 
 // The words as the Kiswahili catalog says them.
 const sw = (id: string, v: Record<string, string | number> = {}) => ({ 'season.name': `Msimu wa ${v.n}`, 'season.all': `${v.series}: misimu yote` })[id] ?? id;
@@ -17,5 +17,13 @@ describe('words the store writes about the catalogue', () => {
     expect(bundleTitle(sw, { kind: 'all_seasons', title: 'Harvest: all seasons', videos: [{ title: 'Harvest' }] })).toBe('Harvest: misimu yote');
     expect(bundleTitle(sw, { kind: 'all_seasons', title: 'Harvest: all seasons', series: 'Harvest' })).toBe('Harvest: misimu yote');
     expect(bundleTitle(sw, { kind: 'staff', title: 'Weekend Bash', videos: [{ title: 'Harvest' }] })).toBe('Weekend Bash');
+  });
+
+  it('gives a Kiswahili reader staff’s Kiswahili synopsis where filled, the English one otherwise', () => {
+    const video = { synopsis: 'A night on the coast.', synopsis_sw: 'Usiku mmoja pwani.' };
+    expect(synopsisIn(video, 'sw')).toBe('Usiku mmoja pwani.');
+    expect(synopsisIn(video, 'en')).toBe('A night on the coast.');
+    expect(synopsisIn({ ...video, synopsis_sw: null }, 'sw')).toBe('A night on the coast.');
+    expect(synopsisIn({ ...video, synopsis_sw: '  ' }, 'sw')).toBe('A night on the coast.');
   });
 });

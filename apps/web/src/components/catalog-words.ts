@@ -16,3 +16,8 @@ export function bundleTitle(t: Translate, bundle: { kind: string; title: string;
   const series = bundle.series ?? bundle.videos?.[0]?.title;
   return bundle.kind === 'all_seasons' && series ? t('season.all', { series }) : bundle.title;
 }
+
+/** A video's synopsis in the language chosen: staff's Kiswahili one where they wrote it, the English one otherwise. */
+export function synopsisIn(video: { synopsis: string; synopsis_sw?: string | null }, language: string): string {
+  return language === 'sw' && video.synopsis_sw?.trim() ? video.synopsis_sw : video.synopsis;
+}

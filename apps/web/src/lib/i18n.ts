@@ -118,5 +118,10 @@ export function useT(): Translate {
   return useMemo(() => translateIn(language), [language]);
 }
 
+/** The language chosen, for what staff write in both (a synopsis): re-renders when it changes. */
+export function useLanguage(): Language {
+  return useSyncExternalStore(onLanguageChange, currentLanguage);
+}
+
 /** The shared layers' own words (header, footer, states): loaded before the first render. */
 export const loadCommonMessages = () => registerCatalog('common', (language) => import(`../locales/${language}.json`));

@@ -11,6 +11,7 @@ export function makeVideo(id: number, over: Partial<Video> = {}): Video {
     type: 'dj_zamu',
     price: 50 + id,
     synopsis: `Synopsis of video ${id}`,
+    synopsis_sw: null,
     image: `/media/posters/k${id}-480.webp`,
     image_set: [160, 320, 480].map((width) => ({ width, url: `/media/posters/k${id}-${width}.webp` })),
     video: null,

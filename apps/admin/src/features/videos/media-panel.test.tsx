@@ -21,6 +21,7 @@ const video = (over: Partial<AdminVideo> = {}): AdminVideo => ({
   type: 'Swahili',
   price: 250,
   synopsis: '',
+  synopsis_sw: null,
   suggest: false,
   popular: false,
   published: true,

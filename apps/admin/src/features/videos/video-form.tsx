@@ -28,6 +28,8 @@ export function VideoForm() {
         <NumberInput source="rental_hours" label={w('rentals.rental_hours')} min={1} max={2160} step={1} defaultValue={48} validate={[required(), minValue(1), maxValue(2160)]} helperText={t('rentals.rental_hours_help')} />
       </Stack>
       <TextInput source="synopsis" multiline minRows={3} fullWidth validate={maxLength(5000)} />
+      {/* What staff write, in Kiswahili too (issue 32 item 24): empty shows the English one. */}
+      <TextInput source="synopsis_sw" multiline minRows={3} fullWidth validate={maxLength(5000)} helperText={t('videos.synopsis_sw_help')} />
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
         <BooleanInput source="published" helperText={t('videos.published_help')} />
         <BooleanInput source="suggest" label={l('Suggested')} />

@@ -46,6 +46,7 @@ export const { messages, w, useWords } = featureWords(
       'media.add_file': 'Add a file',
       'videos.season_help': 'For series: Season 1, Season 2…',
       'videos.published_help': 'Unpublished videos leave the store; owners keep them.',
+      'videos.synopsis_sw_help': 'Shown to customers who read the store in Kiswahili; left empty, they see the English synopsis.',
       'videos.unpublished': 'unpublished',
       'videos.movie': 'Movie',
       'videos.series': 'Series',
@@ -100,6 +101,7 @@ export const { messages, w, useWords } = featureWords(
       'media.add_file': 'Ongeza faili',
       'videos.season_help': 'Kwa series: Season 1, Season 2…',
       'videos.published_help': 'Video isiyochapishwa inaondoka dukani; walioinunua wanaendelea kuwa nayo.',
+      'videos.synopsis_sw_help': 'Huonyeshwa kwa wateja wanaosoma duka kwa Kiswahili; ikiachwa wazi, wanaona muhtasari wa Kiingereza.',
       'videos.unpublished': 'haijachapishwa',
       'videos.movie': 'Filamu',
       'videos.series': 'Series',
@@ -118,10 +120,10 @@ export const { messages, w, useWords } = featureWords(
   },
   {
     en: {
-      videos: resource('Video |||| Videos', 'The video is saved. Upload its file under Media below; it goes on sale once it is transcoded and published.', 'The video is saved.', 'The video was deleted.', { title: 'Title', season: 'Season', published: 'Published', synopsis: 'Synopsis' }),
+      videos: resource('Video |||| Videos', 'The video is saved. Upload its file under Media below; it goes on sale once it is transcoded and published.', 'The video is saved.', 'The video was deleted.', { title: 'Title', season: 'Season', published: 'Published', synopsis: 'Synopsis', synopsis_sw: 'Synopsis (Kiswahili)' }),
     },
     sw: {
-      videos: resource('Video |||| Video', 'Video imehifadhiwa. Pakia faili yake chini ya Media; itaanza kuuzwa ikishabadilishwa muundo na kuchapishwa.', 'Video imehifadhiwa.', 'Video imefutwa.', { title: 'Jina', season: 'Msimu', published: 'Imechapishwa', synopsis: 'Muhtasari' }),
+      videos: resource('Video |||| Video', 'Video imehifadhiwa. Pakia faili yake chini ya Media; itaanza kuuzwa ikishabadilishwa muundo na kuchapishwa.', 'Video imehifadhiwa.', 'Video imefutwa.', { title: 'Jina', season: 'Msimu', published: 'Imechapishwa', synopsis: 'Muhtasari', synopsis_sw: 'Muhtasari (Kiswahili)' }),
     },
   },
 );

@@ -46,6 +46,8 @@ export const videos = pgTable(
     type: text('type').notNull(),
     price: integer('price').notNull(),
     synopsis: text('synopsis').notNull().default(''),
+    /** The synopsis in Kiswahili, or null: a Kiswahili reader gets the English one (migration 0039). */
+    synopsisSw: text('synopsis_sw'),
     /** Content hash of the poster; its WebP widths live under media/posters/. */
     posterKey: text('poster_key'),
     /** Folder of the main video's renditions under media/private/, set by the media pipeline. */

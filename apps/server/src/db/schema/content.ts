@@ -10,6 +10,9 @@ export const people = pgTable('people', {
   fullName: text('full_name').notNull(),
   title: text('title').notNull(),
   message: text('message').notNull().default(''),
+  /** In Kiswahili, or null: a Kiswahili reader gets the English (migration 0039). */
+  titleSw: text('title_sw'),
+  messageSw: text('message_sw'),
   imageKey: text('image_key'),
   sortOrder: integer('sort_order').notNull().default(0),
 });
@@ -17,6 +20,8 @@ export const people = pgTable('people', {
 export const notifications = pgTable('notifications', {
   id: serial('id').primaryKey(),
   message: text('message').notNull(),
+  /** In Kiswahili, or null: a Kiswahili reader gets the English (migration 0039). */
+  messageSw: text('message_sw'),
   dateNotified: timestamp('date_notified', { withTimezone: true }).notNull().defaultNow(),
 });
 

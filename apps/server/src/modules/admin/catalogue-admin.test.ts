@@ -117,6 +117,24 @@ describe.each(engines())('videos and the team in the back office on %s', (engine
     expect(english.json()).toEqual({ sort_order: ['A valid number is required.'] });
   });
 
+  it('saves a Kiswahili synopsis the catalogue carries next to the English one; emptied, it is null (issue 32 item 24)', async () => {
+    const created = await call('POST', '/videos', { ...newVideo, dj_id: zamu(), genre_id: action(), published: true, synopsis_sw: '  Usiku mmoja pwani.  ' });
+    expect(created.statusCode, created.body).toBe(201);
+    const video = created.json<AdminVideo>();
+    expect(video).toMatchObject({ synopsis: 'A night on the coast.', synopsis_sw: 'Usiku mmoja pwani.' });
+    const store = async () => (await t.app.inject({ url: `/api/videoDetails/${video.id}/`, headers: { 'accept-language': 'sw' } })).json();
+    expect(await store()).toMatchObject({ synopsis: 'A night on the coast.', synopsis_sw: 'Usiku mmoja pwani.' });
+    const listed = (await t.app.inject({ url: '/api/videoDetails/?ordering=-date_uploaded&page_size=50' })).json<{ results: { vidId: number; synopsis_sw: string | null }[] }>();
+    expect(listed.results.find((v) => v.vidId === video.id)?.synopsis_sw).toBe('Usiku mmoja pwani.');
+    // A price alone leaves it; an emptied field clears it.
+    expect((await call('PUT', `/videos/${video.id}`, { price: 90 })).json<AdminVideo>().synopsis_sw).toBe('Usiku mmoja pwani.');
+    expect((await call('PUT', `/videos/${video.id}`, { synopsis_sw: '' })).json<AdminVideo>().synopsis_sw).toBeNull();
+    expect(await store()).toMatchObject({ synopsis: 'A night on the coast.', synopsis_sw: null });
+    const tooLong = await call('PUT', `/videos/${video.id}`, { synopsis_sw: 'x'.repeat(5001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ synopsis_sw: ['At most 5,000 characters.'] });
+  });
+
   it('saves an emptied synopsis or message (react-admin sends null) as empty', async () => {
     const video = (await call('POST', '/videos', { ...newVideo, dj_id: zamu(), genre_id: action() })).json<AdminVideo>();
     const cleared = await call('PUT', `/videos/${video.id}`, { synopsis: null });

@@ -14,6 +14,7 @@ const videoColumns = {
   type: videos.type,
   price: videos.price,
   synopsis: videos.synopsis,
+  synopsisSw: videos.synopsisSw,
   posterKey: videos.posterKey,
   purchaseTimes: videos.purchaseTimes,
   dateUploaded: videos.dateUploaded,

@@ -13,6 +13,8 @@ export interface VideoRow {
   type: string;
   price: number;
   synopsis: string;
+  /** Null: not translated (migration 0039). */
+  synopsisSw: string | null;
   posterKey: string | null;
   purchaseTimes: number;
   dateUploaded: Date;
@@ -56,6 +58,7 @@ export function toVideo(row: VideoRow, files: AdditionalFileRow[]): Video {
     type: row.type,
     price: row.price,
     synopsis: row.synopsis,
+    synopsis_sw: row.synopsisSw,
     image: images.default,
     image_set: images.set,
     video: null,

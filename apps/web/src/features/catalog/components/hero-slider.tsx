@@ -4,18 +4,19 @@ import { Link } from 'react-router';
 import type { Video } from '@store/contract';
 import { formatKsh } from '../../../lib/format.ts';
 import { rememberChosenVideo } from '../../../lib/session.ts';
-import { useT } from '../../../lib/i18n.ts';
+import { useLanguage, useT } from '../../../lib/i18n.ts';
 import { videoHref } from '../../../components/use-video-href.ts';
 import './hero-slider.css';
 import { categoryName } from './category-name.ts';
 import { RatingBadge } from '../../../components/rating-badge.tsx';
 import { nextSlide, previousSlide, SLIDE_INTERVAL_MS, WIDE_SLIDER_MIN_WIDTH } from './slider-logic.ts';
-import { seasonName } from '../../../components/catalog-words.ts';
+import { seasonName, synopsisIn } from '../../../components/catalog-words.ts';
 
 const SWIPE_PX = 40;
 
 function Slide({ video, first }: { video: Video; first: boolean }) {
   const t = useT();
+  const language = useLanguage();
   const href = videoHref(video);
   return (
     <div className="hero-slide">
@@ -41,7 +42,7 @@ function Slide({ video, first }: { video: Video; first: boolean }) {
           {video.title}
           {video.season ? ` · ${seasonName(t, video.season)}` : ''}
         </h2>
-        <p className="hero-synopsis">{video.synopsis}</p>
+        <p className="hero-synopsis">{synopsisIn(video, language)}</p>
         <Link className="btn btn-contained btn-small" to={href} onClick={() => rememberChosenVideo(video)} aria-label={`${video.title}: ${formatKsh(video.price)}`}>
           {formatKsh(video.price)}
         </Link>

@@ -12,16 +12,17 @@ import { formatDate, formatKsh, truncateSynopsis } from '../../../lib/format.ts'
 import { ApiError } from '../../../lib/api-client.ts';
 import { useVideo } from '../../../api/get-video.ts';
 import { useVideos } from '../../../api/get-videos.ts';
-import { useT } from '../../../lib/i18n.ts';
+import { useLanguage, useT } from '../../../lib/i18n.ts';
 import { categoryName } from '../components/category-name.ts';
 import { VideoPreview } from '../components/video-preview.tsx';
 import '../../../components/cards.css';
 import './video.css';
-import { seasonName } from '../../../components/catalog-words.ts';
+import { seasonName, synopsisIn } from '../../../components/catalog-words.ts';
 
 /** The similar videos as plain elements with classes (components/cards.css): no styled component per row. */
 const SimilarItems = memo(function SimilarItems({ videos }: { videos: Video[] }) {
   const t = useT();
+  const language = useLanguage();
   return (
     <ul className="similar-list">
       {videos.map((v) => (
@@ -35,7 +36,7 @@ const SimilarItems = memo(function SimilarItems({ videos }: { videos: Video[] })
                 {v.title}
                 {v.season ? ` · ${seasonName(t, v.season)}` : ''}
               </p>
-              <p className="similar-synopsis">{truncateSynopsis(v.synopsis)}</p>
+              <p className="similar-synopsis">{truncateSynopsis(synopsisIn(v, language))}</p>
               <span className="vc-meta vc-price">{formatKsh(v.price)}</span>
             </div>
           </Link>
@@ -73,6 +74,7 @@ function SimilarList({ video }: { video: Video }) {
  */
 export default function VideoScreen({ actions }: { actions: (video: Video) => ReactNode }) {
   const t = useT();
+  const language = useLanguage();
   const { id } = useParams();
   const q = useVideo(id);
   useFamilyLock();
@@ -117,7 +119,7 @@ export default function VideoScreen({ actions }: { actions: (video: Video) => Re
               {actions(v)}
               {/* The first minute plays too: not on a locked phone for a 16 or 18. */}
               {!lockedOut(v.rating) && <VideoPreview video={v} />}
-              <p className="video-synopsis">{v.synopsis}</p>
+              <p className="video-synopsis">{synopsisIn(v, language)}</p>
               <p className="video-added">{t('catalog.added_bought', { date: formatDate(v.date_uploaded, { dateOnly: true }), count: v.purchase_times })}</p>
             </>
           ) : (
