@@ -87,10 +87,13 @@ export const adminPersonInputSchema = z.object({
   full_name: requiredText('The full name', 100),
   title: requiredText('The job title', 100),
   message: optionalText(2000, 'At most 2,000 characters.'),
+  /** In Kiswahili; left empty, a Kiswahili reader of /about gets the English. */
+  title_sw: optionalTranslation(100, 'At most 100 characters.'),
+  message_sw: optionalTranslation(2000, 'At most 2,000 characters.'),
   sort_order: z.number().int().min(0).max(1000).default(0),
 });
 // As answered: the message is plain text (the input's null-to-'' is for forms, not for answers).
-export const adminPersonSchema = adminPersonInputSchema.extend({ message: z.string(), id: z.number().int(), picture: z.string().nullable() });
+export const adminPersonSchema = adminPersonInputSchema.extend({ message: z.string(), title_sw: z.string().nullable(), message_sw: z.string().nullable(), id: z.number().int(), picture: z.string().nullable() });
 export type AdminPerson = z.infer<typeof adminPersonSchema>;
 
 /** Uploads (tus): what the client says about a file when it starts one. */

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { idSchema, requiredText } from './common.ts';
+import { idSchema, optionalTranslation, requiredText } from './common.ts';
 
 /**
  * The back office's list query, as react-admin's simple REST data provider sends it:
@@ -28,7 +28,11 @@ export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
 export const adminDjInputSchema = z.object({ dj_name: requiredText('The DJ name', 60) });
 export const adminGenreInputSchema = z.object({ title: requiredText('The title', 60) });
-export const adminNotificationInputSchema = z.object({ message: requiredText('The message', 500) });
+export const adminNotificationInputSchema = z.object({
+  message: requiredText('The message', 500),
+  /** The notice in Kiswahili; left empty, a Kiswahili reader gets the English one. */
+  message_sw: optionalTranslation(500, 'The message must be at most 500 characters.'),
+});
 
 export const adminAuditEntrySchema = z.object({
   id: z.number().int(),

@@ -8,12 +8,21 @@ export const personSchema = z
     full_name: z.string(),
     title: z.string(),
     message: z.string(),
+    /** What staff wrote in Kiswahili, or null: show the English. The same for every reader (answers are cached per address). */
+    title_sw: z.string().nullable(),
+    message_sw: z.string().nullable(),
   })
   .meta({ id: 'Person' });
 export type Person = z.infer<typeof personSchema>;
 
 export const notificationSchema = z
-  .object({ noty_id: z.number().int(), date_notified: z.string(), message: z.string() })
+  .object({
+    noty_id: z.number().int(),
+    date_notified: z.string(),
+    message: z.string(),
+    /** The notice in Kiswahili as staff wrote it, or null: show `message`. The same for every reader (answers are cached per address). */
+    message_sw: z.string().nullable(),
+  })
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;
 

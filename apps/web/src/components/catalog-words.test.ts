@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundleTitle, seasonName, synopsisIn } from './catalog-words.ts';
+import { bundleTitle, seasonName, synopsisIn, writtenIn } from './catalog-words.ts';
 
 // The words as the Kiswahili catalog says them.
 const sw = (id: string, v: Record<string, string | number> = {}) => ({ 'season.name': `Msimu wa ${v.n}`, 'season.all': `${v.series}: misimu yote` })[id] ?? id;
@@ -25,5 +25,11 @@ describe('words the store writes about the catalogue', () => {
     expect(synopsisIn(video, 'en')).toBe('A night on the coast.');
     expect(synopsisIn({ ...video, synopsis_sw: null }, 'sw')).toBe('A night on the coast.');
     expect(synopsisIn({ ...video, synopsis_sw: '  ' }, 'sw')).toBe('A night on the coast.');
+  });
+
+  it('gives a Kiswahili reader what staff wrote in Kiswahili where filled, the English otherwise', () => {
+    expect(writtenIn('sw', 'Open on Jamhuri Day', 'Tuko wazi Siku ya Jamhuri')).toBe('Tuko wazi Siku ya Jamhuri');
+    expect(writtenIn('en', 'Open on Jamhuri Day', 'Tuko wazi Siku ya Jamhuri')).toBe('Open on Jamhuri Day');
+    expect(writtenIn('sw', 'Open on Jamhuri Day', null)).toBe('Open on Jamhuri Day');
   });
 });

@@ -17,7 +17,10 @@ export function bundleTitle(t: Translate, bundle: { kind: string; title: string;
   return bundle.kind === 'all_seasons' && series ? t('season.all', { series }) : bundle.title;
 }
 
-/** A video's synopsis in the language chosen: staff's Kiswahili one where they wrote it, the English one otherwise. */
-export function synopsisIn(video: { synopsis: string; synopsis_sw?: string | null }, language: string): string {
-  return language === 'sw' && video.synopsis_sw?.trim() ? video.synopsis_sw : video.synopsis;
+/** What staff wrote (a notice, a title on /about) in the language chosen: their Kiswahili where they wrote it, the English otherwise. */
+export function writtenIn(language: string, english: string, kiswahili: string | null | undefined): string {
+  return language === 'sw' && kiswahili?.trim() ? kiswahili : english;
 }
+
+/** A video's synopsis in the language chosen: staff's Kiswahili one where they wrote it, the English one otherwise. */
+export const synopsisIn = (video: { synopsis: string; synopsis_sw?: string | null }, language: string): string => writtenIn(language, video.synopsis, video.synopsis_sw);

@@ -1,7 +1,8 @@
-import { Create, Datagrid, Edit, List, SearchInput, SimpleForm, TextField, TextInput, required } from 'react-admin';
+import { Create, Datagrid, Edit, List, maxLength, SearchInput, SimpleForm, TextField, TextInput, required } from 'react-admin';
 import { DateTimeField } from '../../components/date-time-field.tsx';
 import { csvDate, csvExporter } from '../../lib/csv-export.ts';
 import { l } from '../../providers/words.ts';
+import { w } from './words.ts';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -22,6 +23,8 @@ export const NotificationList = () => (
 const NotificationForm = () => (
   <SimpleForm>
     <TextInput source="message" multiline fullWidth validate={required()} />
+    {/* What staff write, in Kiswahili too (issue 32 item 24): empty shows the English one. */}
+    <TextInput source="message_sw" multiline fullWidth validate={maxLength(500)} helperText={w('notifications.message_sw_help')} />
   </SimpleForm>
 );
 

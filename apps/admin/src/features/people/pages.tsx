@@ -45,6 +45,9 @@ const PersonForm = () => (
     <TextInput source="full_name" label={l('Name')} validate={[required(), maxLength(100)]} />
     <TextInput source="title" helperText={w('people.title_help')} validate={[required(), maxLength(100)]} />
     <TextInput source="message" multiline minRows={3} fullWidth helperText={w('people.message_help')} validate={maxLength(2000)} />
+    {/* What staff write, in Kiswahili too (issue 32 item 24): empty shows the English. */}
+    <TextInput source="title_sw" helperText={w('people.kiswahili_help')} validate={maxLength(100)} />
+    <TextInput source="message_sw" multiline minRows={3} fullWidth helperText={w('people.kiswahili_help')} validate={maxLength(2000)} />
     <NumberInput source="sort_order" label={l('Order on /about')} min={0} />
   </SimpleForm>
 );

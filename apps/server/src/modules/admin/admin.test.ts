@@ -98,6 +98,24 @@ describe.each(engines())('the back office API on %s', (engine) => {
     expect((await audit('notifications', note.id)).map((e) => e.action)).toEqual(['delete', 'create']);
   });
 
+  it('keeps a notice in Kiswahili next to the English one, which the store carries for every reader (issue 32 item 24)', async () => {
+    const created = await call('POST', '/notifications', staff, { message: 'New DJ Afro mixtape this Friday', message_sw: 'Mixtape mpya ya DJ Afro Ijumaa hii' });
+    expect(created.statusCode, created.body).toBe(201);
+    const note = created.json<{ id: number; message_sw: string | null }>();
+    expect(note.message_sw).toBe('Mixtape mpya ya DJ Afro Ijumaa hii');
+    const shown = async () =>
+      (await t.app.inject({ url: '/api/notification/?page_size=50' })).json<{ results: { noty_id: number; message: string; message_sw: string | null }[] }>().results.find((n) => n.noty_id === note.id);
+    expect(await shown()).toMatchObject({ message: 'New DJ Afro mixtape this Friday', message_sw: 'Mixtape mpya ya DJ Afro Ijumaa hii' });
+    // The English alone leaves the Kiswahili; an emptied Kiswahili is none.
+    expect((await call('PUT', `/notifications/${note.id}`, staff, { message: 'New DJ Afro mixtape on Friday' })).json()).toMatchObject({ message_sw: 'Mixtape mpya ya DJ Afro Ijumaa hii' });
+    expect((await call('PUT', `/notifications/${note.id}`, staff, { message_sw: '' })).json()).toMatchObject({ message: 'New DJ Afro mixtape on Friday', message_sw: null });
+    expect(await shown()).toMatchObject({ message_sw: null });
+    const tooLong = await call('PUT', `/notifications/${note.id}`, staff, { message_sw: 'x'.repeat(501) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ message_sw: ['The message must be at most 500 characters.'] });
+    await call('DELETE', `/notifications/${note.id}`);
+  });
+
   it('shows contact messages, marks them read, and never lets staff write one', async () => {
     const sent = await t.app.inject({ method: 'POST', url: '/api/message/', payload: { name: 'Achieng', email: 'achieng@example.co.ke', phone_number: '0712345678', message: 'The Kibe anime will not play on my phone.' } });
     expect(sent.statusCode, sent.body).toBe(201);

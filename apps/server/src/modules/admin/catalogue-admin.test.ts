@@ -212,6 +212,18 @@ describe.each(engines())('videos and the team in the back office on %s', (engine
     expect(refused.json()).toEqual({ detail: 'Customers own this video, so it cannot be deleted: unpublish it instead.' });
   });
 
+  it('keeps a person’s title and message in Kiswahili too, which /about carries for every reader (issue 32 item 24)', async () => {
+    const created = await call('POST', '/people', { role: 'team', full_name: 'Baraka Otieno', title: 'Head of Support', message: 'We answer every message.', title_sw: 'Mkuu wa Huduma', message_sw: 'Tunajibu kila ujumbe.' });
+    expect(created.statusCode, created.body).toBe(201);
+    const person = created.json<AdminPerson>();
+    expect(person).toMatchObject({ title_sw: 'Mkuu wa Huduma', message_sw: 'Tunajibu kila ujumbe.' });
+    const shown = async () => (await t.app.inject({ url: '/api/about_team/?page_size=50' })).json<{ results: { id: number }[] }>().results.find((p) => p.id === person.id);
+    expect(await shown()).toMatchObject({ title: 'Head of Support', title_sw: 'Mkuu wa Huduma', message: 'We answer every message.', message_sw: 'Tunajibu kila ujumbe.' });
+    expect((await call('PUT', `/people/${person.id}`, { message_sw: null })).json<AdminPerson>()).toMatchObject({ title_sw: 'Mkuu wa Huduma', message_sw: null });
+    expect(await shown()).toMatchObject({ title_sw: 'Mkuu wa Huduma', message_sw: null });
+    expect((await call('DELETE', `/people/${person.id}`)).statusCode).toBe(200);
+  });
+
   it('keeps the CEO and the team, with pictures, as /about shows them', async () => {
     const created = await call('POST', '/people', { role: 'team', full_name: 'Wanjiru Kamau', title: 'Head of Curation', message: '', sort_order: 2 });
     expect(created.statusCode, created.body).toBe(201);

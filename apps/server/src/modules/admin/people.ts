@@ -9,9 +9,9 @@ import { listRows, type Sortable } from '../../lib/back-office/list-query.ts';
 type PersonRow = typeof people.$inferSelect;
 type PersonInput = z.infer<typeof adminPersonInputSchema>;
 
-const toPerson = (r: PersonRow): AdminPerson => ({ id: r.id, role: r.role, full_name: r.fullName, title: r.title, message: r.message, sort_order: r.sortOrder, picture: portraitUrl(r.imageKey) });
+const toPerson = (r: PersonRow): AdminPerson => ({ id: r.id, role: r.role, full_name: r.fullName, title: r.title, message: r.message, title_sw: r.titleSw, message_sw: r.messageSw, sort_order: r.sortOrder, picture: portraitUrl(r.imageKey) });
 const columns = (i: Partial<PersonInput>) =>
-  Object.fromEntries(Object.entries({ role: i.role, fullName: i.full_name, title: i.title, message: i.message, sortOrder: i.sort_order }).filter(([, v]) => v !== undefined));
+  Object.fromEntries(Object.entries({ role: i.role, fullName: i.full_name, title: i.title, message: i.message, titleSw: i.title_sw, messageSw: i.message_sw, sortOrder: i.sort_order }).filter(([, v]) => v !== undefined));
 
 /** The CEO and the team shown on /about; their pictures arrive through PUT /people/{id}/picture. */
 export const personResource: Resource<AdminPerson, PersonInput> = {
@@ -37,7 +37,7 @@ export const personResource: Resource<AdminPerson, PersonInput> = {
     return row ? toPerson(row) : null;
   },
   create: async (tx, input) =>
-    toPerson((await tx.insert(people).values({ role: input.role, fullName: input.full_name, title: input.title, message: input.message, sortOrder: input.sort_order }).returning())[0]!),
+    toPerson((await tx.insert(people).values({ role: input.role, fullName: input.full_name, title: input.title, message: input.message, titleSw: input.title_sw, messageSw: input.message_sw, sortOrder: input.sort_order }).returning())[0]!),
   async update(tx, id, input) {
     const set = columns(input);
     const [row] = Object.keys(set).length ? await tx.update(people).set(set).where(eq(people.id, id)).returning() : await tx.select().from(people).where(eq(people.id, id));

@@ -90,8 +90,8 @@ export const genreResource = namedResource({
 });
 
 type NotificationRow = typeof notifications.$inferSelect;
-const notificationRecord = z.object({ id: z.number().int(), message: z.string(), date_notified: z.string() });
-const toNotification = (r: NotificationRow) => ({ id: r.id, message: r.message, date_notified: r.dateNotified.toISOString() });
+const notificationRecord = z.object({ id: z.number().int(), message: z.string(), message_sw: z.string().nullable(), date_notified: z.string() });
+const toNotification = (r: NotificationRow) => ({ id: r.id, message: r.message, message_sw: r.messageSw, date_notified: r.dateNotified.toISOString() });
 
 export const notificationResource: Resource<z.infer<typeof notificationRecord>, z.infer<typeof adminNotificationInputSchema>> = {
   name: 'notifications',
@@ -113,10 +113,10 @@ export const notificationResource: Resource<z.infer<typeof notificationRecord>, 
     const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
     return row ? toNotification(row) : null;
   },
-  create: async (tx, input) => toNotification((await tx.insert(notifications).values({ message: input.message }).returning())[0]!),
+  create: async (tx, input) => toNotification((await tx.insert(notifications).values({ message: input.message, messageSw: input.message_sw }).returning())[0]!),
   async update(tx, id, input) {
-    const [row] =
-      input.message === undefined ? await tx.select().from(notifications).where(eq(notifications.id, id)) : await tx.update(notifications).set({ message: input.message }).where(eq(notifications.id, id)).returning();
+    const set = Object.fromEntries(Object.entries({ message: input.message, messageSw: input.message_sw }).filter(([, v]) => v !== undefined));
+    const [row] = Object.keys(set).length ? await tx.update(notifications).set(set).where(eq(notifications.id, id)).returning() : await tx.select().from(notifications).where(eq(notifications.id, id));
     return row ? toNotification(row) : null;
   },
   remove: async (tx, id) => (await tx.delete(notifications).where(eq(notifications.id, id)).returning({ id: notifications.id })).length > 0,

@@ -46,6 +46,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
           full_name: p.fullName,
           title: p.title,
           message: p.message,
+          title_sw: p.titleSw,
+          message_sw: p.messageSw,
         }));
         return toPage(request.url, w, count, results);
       },
@@ -65,7 +67,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const w = pageWindow(request.query.page, request.query.page_size, DEFAULT_PAGE_SIZE);
       const { rows, count } = await repo.notifications(w.pageSize, w.offset);
-      const results = rows.map((n) => ({ noty_id: n.id, date_notified: n.dateNotified.toISOString(), message: n.message }));
+      const results = rows.map((n) => ({ noty_id: n.id, date_notified: n.dateNotified.toISOString(), message: n.message, message_sw: n.messageSw }));
       return toPage(request.url, w, count, results);
     },
   );

@@ -6,10 +6,12 @@ import type { Person } from '@store/contract';
 import { ErrorState } from '../../../components/states.tsx';
 import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { usePeople } from '../api/get-content.ts';
-import { useT } from '../../../lib/i18n.ts';
+import { useLanguage, useT } from '../../../lib/i18n.ts';
+import { writtenIn } from '../../../components/catalog-words.ts';
 
 function PersonCard({ person, large }: { person: Person; large?: boolean }) {
   const size = large ? 120 : 80;
+  const language = useLanguage();
   return (
     <Box component="li" sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', p: 2, bgcolor: 'background.paper', borderRadius: 2 }}>
       <Avatar src={person.profile_image ?? undefined} alt="" sx={{ width: size, height: size }} slotProps={{ img: { width: size, height: size, loading: 'lazy' } }} />
@@ -18,9 +20,9 @@ function PersonCard({ person, large }: { person: Person; large?: boolean }) {
           {person.full_name}
         </Typography>
         <Typography variant="body2" sx={{ color: 'secondary.main', mb: 0.5 }}>
-          {person.title}
+          {writtenIn(language, person.title, person.title_sw)}
         </Typography>
-        <Typography variant="body2">{person.message}</Typography>
+        <Typography variant="body2">{writtenIn(language, person.message, person.message_sw)}</Typography>
       </Box>
     </Box>
   );

@@ -6,7 +6,8 @@ import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { pageSx, PageTitle } from '../../../components/page.tsx';
 import { useNotifications } from '../api/get-content.ts';
-import { useT } from '../../../lib/i18n.ts';
+import { useLanguage, useT } from '../../../lib/i18n.ts';
+import { writtenIn } from '../../../components/catalog-words.ts';
 
 /**
  * /notifications: the store's news, newest first; `forYou` (the app's): the customer's own above it,
@@ -14,6 +15,7 @@ import { useT } from '../../../lib/i18n.ts';
  */
 export default function NotificationsScreen({ forYou, forYouTitle, newsTitle }: { forYou?: ReactNode; forYouTitle?: string; newsTitle?: string }) {
   const t = useT();
+  const language = useLanguage();
   const q = useNotifications();
   return (
     <Box sx={pageSx}>
@@ -44,7 +46,7 @@ export default function NotificationsScreen({ forYou, forYouTitle, newsTitle }: 
               <Typography variant="caption" component="time" dateTime={n.date_notified} sx={{ color: 'text.secondary' }}>
                 {formatDate(n.date_notified, { dateOnly: true })}
               </Typography>
-              <Typography>{n.message}</Typography>
+              <Typography>{writtenIn(language, n.message, n.message_sw)}</Typography>
             </Box>
           ))}
         </Box>
