@@ -8,7 +8,8 @@ const REBUILD_ABOVE = 5_000;
 const STALE_AFTER_MS = 12 * 3600_000;
 const PRUNE_EVERY_MS = 3600_000;
 
-const docColumns = sql`v.id, v.title, v.synopsis, v.dj_id AS "djId", v.genre_id AS "genreId", v.cartegory, v.type, v.price,
+// The Kiswahili synopsis is searched with the English one: a reader finds a video in either language.
+const docColumns = sql`v.id, v.title, concat_ws(' ', v.synopsis, v.synopsis_sw) AS synopsis, v.dj_id AS "djId", v.genre_id AS "genreId", v.cartegory, v.type, v.price,
   v.purchase_times AS "purchaseTimes", (extract(epoch FROM v.date_uploaded) * 1000)::float8 AS "dateUploaded",
   v.suggest, v.popular, v.published, v.rating`;
 

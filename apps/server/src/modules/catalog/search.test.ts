@@ -99,6 +99,14 @@ describe.each(engines())('title search on %s', (engine) => {
     expect(await search('askaris nairobi')).toEqual(['Kanjo Chase']);
   });
 
+  it('finds words of the Kiswahili synopsis too, however it was written (issue 32 item 24)', async () => {
+    await add({ title: 'Pwani Usiku', synopsis: 'Fishermen mend their nets' });
+    const [row] = await t.database.db.select({ id: videos.id }).from(videos).where(eq(videos.title, 'Pwani Usiku'));
+    await t.database.db.update(videos).set({ synopsisSw: 'Wavuvi wanashona nyavu zao' }).where(eq(videos.id, row!.id));
+    expect(await search('wavuvi')).toEqual(['Pwani Usiku']);
+    expect(await search('fishermen')).toEqual(['Pwani Usiku']);
+  });
+
   it('puts a title match before a synopsis match, even an older one', async () => {
     await add({ title: 'Msee wa Mtaa', synopsis: 'A boy from Kibera', ageDays: 30 });
     await add({ title: 'Street Kid', synopsis: 'A msee who becomes a legend', ageDays: 0 });
