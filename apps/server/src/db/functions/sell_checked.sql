@@ -11,6 +11,7 @@ DECLARE
   v_balance integer;
   v_total integer;
   v_code record;
+  v_shared boolean := false;
   v_ref text := p_sale->>'reference';
   v_kind text := p_sale->>'saleKind';
   v_lines jsonb;
@@ -28,19 +29,33 @@ BEGIN
   END IF;
   SELECT coalesce(sum((l->>'amount')::int), 0)::int INTO v_total FROM jsonb_array_elements(p_sale->'lines') l;
   IF p_code IS NOT NULL THEN
-    -- Every use of a code, limited or not, is counted where the limit is checked: the code's row locked
-    -- (so staff setting a limit wait for this sale and then count it), then raised below max. The lock
-    -- is taken even with no limit now: one may be set before this sale commits (issue 32 #19).
-    SELECT id, max_redemptions, times_redeemed, active INTO v_code FROM promo_codes WHERE code = p_code FOR UPDATE;
-    IF NOT FOUND OR NOT v_code.active OR v_code.times_redeemed >= v_code.max_redemptions THEN
+    -- The code's row is locked until this sale commits, so staff setting a limit meanwhile wait for it
+    -- and then count it (issue 32 #19). A code with no limit is locked FOR SHARE: its sales never wait
+    -- for each other, only staff's FOR UPDATE waits for them. A limited one (or one a limit was set on
+    -- while this waited: the shared lock's WHERE no longer holds) is counted where it is checked.
+    SELECT id, max_redemptions, times_redeemed, active INTO v_code FROM promo_codes WHERE code = p_code;
+    IF NOT FOUND THEN
       RETURN jsonb_build_object('outcome', 'used_up');
+    END IF;
+    v_shared := false;
+    IF v_code.max_redemptions IS NULL THEN
+      PERFORM 1 FROM promo_codes WHERE id = v_code.id AND active AND max_redemptions IS NULL FOR SHARE;
+      v_shared := FOUND;
+    END IF;
+    IF NOT v_shared THEN
+      SELECT id, max_redemptions, times_redeemed, active INTO v_code FROM promo_codes WHERE id = v_code.id FOR UPDATE;
+      IF NOT v_code.active OR v_code.times_redeemed >= v_code.max_redemptions THEN
+        RETURN jsonb_build_object('outcome', 'used_up');
+      END IF;
     END IF;
   END IF;
   IF v_balance < v_total THEN
     RETURN jsonb_build_object('outcome', 'short', 'balance', v_balance, 'total', v_total);
   END IF;
   IF p_code IS NOT NULL THEN
-    UPDATE promo_codes SET times_redeemed = times_redeemed + 1 WHERE id = v_code.id;
+    IF NOT v_shared AND v_code.max_redemptions IS NOT NULL THEN
+      UPDATE promo_codes SET times_redeemed = times_redeemed + 1 WHERE id = v_code.id;
+    END IF;
     INSERT INTO promo_redemptions (promo_code_id, user_id, kind, order_reference, discount, state, settled_at)
       VALUES (v_code.id, p_user, v_kind, v_ref, (p_sale->>'discount')::int, 'used', now());
   END IF;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { adminPromoCodeInputSchema, adminPromoCodeSchema, checkPromoTerms, groupDigits, type AdminPromoCode, type AdminPromoCodeInput, type FieldErrors } from '@store/contract';
 import type { Database } from '../../../db/client.ts';
 import { promoCodes, promoRedemptions } from '../../../db/schema.ts';
@@ -13,7 +13,7 @@ type Row = typeof promoCodes.$inferSelect;
  * written out: drizzle leaves a one-table query's columns unqualified, and "id" would be r's.
  */
 const totalDiscount = sql<number>`(SELECT coalesce(sum(r.discount), 0)::int FROM ${promoRedemptions} r WHERE r.promo_code_id = "promo_codes"."id" AND r.state = 'used')`.mapWith(Number);
-/** Its redemptions held or used: Stripe's times_redeemed (the column counts the same, kept by every sale). */
+/** Its redemptions held or used: Stripe's times_redeemed (the column counts only for a code with a limit). */
 const liveUses = sql<number>`(SELECT count(*)::int FROM ${promoRedemptions} r WHERE r.promo_code_id = "promo_codes"."id" AND r.state <> 'released')`.mapWith(Number);
 
 export const PROMO_CODE_SORT = {
@@ -133,16 +133,19 @@ export const promoCodeResource: Resource<AdminPromoCode, AdminPromoCodeInput> = 
       const kept = (['code', 'percent_off', 'amount_off'] as const).filter((k) => input[k] !== undefined && input[k] !== now[k]);
       if (kept.length) throw new FieldError(Object.fromEntries(kept.map((k) => [k, ['A code that has been used keeps what it takes off.']])));
     }
-    // Every sale counts its use on this row under its lock (takeOne, sell_checked) until it commits, and
-    // this row is locked above: its count is every live use, those of sales just made included, and no
-    // sale can add one until this change commits (issue 32 #19).
-    const live = before.timesRedeemed;
+    // Every open sale of this code holds a lock on its row (FOR SHARE with no limit, FOR UPDATE with
+    // one: takeOne, sell_checked) until it commits, and this row is locked FOR UPDATE above, so every
+    // sale before this change has committed: its live redemptions are exact, and no sale adds one
+    // until this change commits (issue 32 #19).
+    const live = (await tx.select({ n: count() }).from(promoRedemptions).where(and(eq(promoRedemptions.promoCodeId, id), ne(promoRedemptions.state, 'released'))))[0]!.n;
     if (after.max_redemptions !== null && after.max_redemptions < live) {
       throw new FieldError({ max_redemptions: [`Ensure this value is greater than or equal to ${groupDigits(live)}.`] });
     }
+    // A code given a limit starts counting from its live uses; one left without counts nothing.
+    const recount = after.max_redemptions !== before.maxRedemptions ? { timesRedeemed: after.max_redemptions === null ? 0 : live } : {};
     await tx
       .update(promoCodes)
-      .set({ ...promoColumns(input), ...(input.code !== undefined ? { code: input.code } : {}), updatedAt: new Date() })
+      .set({ ...promoColumns(input), ...recount, ...(input.code !== undefined ? { code: input.code } : {}), updatedAt: new Date() })
       .where(eq(promoCodes.id, id));
     return one(tx, eq(promoCodes.id, id));
   },

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { PromoKind } from '@store/contract';
 import type { Database } from '../../../db/client.ts';
 import { profiles, promoCodes, promoRedemptions, saleLines, videos } from '../../../db/schema.ts';
@@ -54,15 +54,22 @@ export const promoRepository = {
   /**
    * Counts one redemption where the limit is checked (Stripe's times_redeemed): one conditional
    * UPDATE, so of any number of parallel sales only those that find room pass; the row stays locked
-   * until the sale commits or rolls back. False: used up (or switched off meanwhile). Every use is
-   * counted and locks the row, limit or not: staff may set a limit while a sale is open, and they
-   * lock the same row and read this count (issue 32 #19), so the count they check is never short.
+   * until the sale commits or rolls back. False: used up (or switched off meanwhile). A code with no
+   * limit is locked FOR SHARE instead, and not counted: its sales never wait for each other, while
+   * staff setting a limit (FOR UPDATE) wait for every open one and then count it from its
+   * redemptions (issue 32 #19); a limit set while this waited makes it a limited code's count.
    */
   async takeOne(tx: Database, codeId: number): Promise<boolean> {
+    const shared = await tx
+      .select({ id: promoCodes.id })
+      .from(promoCodes)
+      .where(and(eq(promoCodes.id, codeId), eq(promoCodes.active, true), isNull(promoCodes.maxRedemptions)))
+      .for('share');
+    if (shared.length === 1) return true;
     const rows = await tx
       .update(promoCodes)
       .set({ timesRedeemed: sql`${promoCodes.timesRedeemed} + 1` })
-      .where(and(eq(promoCodes.id, codeId), eq(promoCodes.active, true), or(isNull(promoCodes.maxRedemptions), sql`${promoCodes.timesRedeemed} < ${promoCodes.maxRedemptions}`)))
+      .where(and(eq(promoCodes.id, codeId), eq(promoCodes.active, true), isNotNull(promoCodes.maxRedemptions), sql`${promoCodes.timesRedeemed} < ${promoCodes.maxRedemptions}`))
       .returning({ id: promoCodes.id });
     return rows.length === 1;
   },
@@ -87,12 +94,12 @@ export const promoRepository = {
       .set({ state: 'released', settledAt: new Date() })
       .where(and(byRef(ref), ne(promoRedemptions.state, 'released')))
       .returning({ codeId: promoRedemptions.promoCodeId });
-    // Every code counts its live uses (takeOne), so every release gives one back.
+    // Only a limited code counts its uses (takeOne); staff setting a limit count them then (admin-resource.ts).
     for (const r of released) {
       await tx
         .update(promoCodes)
         .set({ timesRedeemed: sql`greatest(${promoCodes.timesRedeemed} - 1, 0)` })
-        .where(eq(promoCodes.id, r.codeId));
+        .where(and(eq(promoCodes.id, r.codeId), isNotNull(promoCodes.maxRedemptions)));
     }
     return released.length > 0;
   },

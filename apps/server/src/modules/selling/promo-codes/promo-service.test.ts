@@ -48,11 +48,11 @@ describe.each(engines())('promo codes on %s', (engine) => {
     expect(err).toBeInstanceOf(FieldError);
     return (err as FieldError).fields.promo_code?.[0];
   };
-  /** The code's live uses (held or used redemptions); its counter too, limit or not, which must agree. */
+  /** The code's live uses (held or used redemptions); a limited code's counter too, which must agree. */
   const timesRedeemed = async (c: string) => {
     const [row] = await db().select().from(promoCodes).where(eq(promoCodes.code, c));
     const live = (await db().select().from(promoRedemptions).where(eq(promoRedemptions.promoCodeId, row!.id))).filter((r) => r.state !== 'released').length;
-    expect(row!.timesRedeemed).toBe(live);
+    if (row!.maxRedemptions !== null) expect(row!.timesRedeemed).toBe(live);
     return live;
   };
 
@@ -258,7 +258,7 @@ describe.each(engines().filter((e) => e === 'postgres'))('promo codes under para
   const staffChange = (id: number, input: Parameters<typeof promoCodeResource.update>[2]) =>
     d.db.transaction((tx) => promoCodeResource.update(tx as unknown as Database, id, input, 0));
 
-  it('queues the sales of one code on its row, limited or not (a limit may be set meanwhile), and lets another code’s pass', async () => {
+  it('queues the sales of a limited code on its row, lets an unlimited code’s sales pass each other, and another code’s pass', async () => {
     await d.db.insert(promoCodes).values([
       { code: 'WAZI1', percentOff: 10 },
       { code: 'WAZI2', percentOff: 10 },
@@ -268,7 +268,8 @@ describe.each(engines().filter((e) => e === 'postgres'))('promo codes under para
       const open = await openSale(code, await customer(`${code.toLowerCase()}first`), `${code}-1`);
       const queued = sale(code, await customer(`${code.toLowerCase()}second`), `${code}-2`);
       try {
-        expect(await within(queued, 500)).toBe('waiting');
+        // An unlimited code's sales share its row's lock (only staff's change waits for them).
+        expect(await within(queued, code === 'WAZI1' ? 2000 : 500)).toBe(code === 'WAZI1' ? 'done' : 'waiting');
         expect(await within(sale('WAZI2', await customer(`${code.toLowerCase()}other`), `${code}-other`), 2000)).toBe('done');
       } finally {
         open.finish();
