@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Link } from 'react-router';
-import { type CheckoutPayment, type Deposit, type LoginResponse, type PromoCodePreview, quickSignupInputSchema } from '@store/contract';
+import { type CheckoutPayment, type Deposit, isAdultRating, type LoginResponse, type PromoCodePreview, quickSignupInputSchema } from '@store/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showServerErrors } from '../../../lib/forms.ts';
@@ -122,9 +122,9 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought, order = VI
   // A 16 or 18 video: the server asks once per account whether the customer is 18 or older (CONTRACT §13).
   // Asked in the dialog before the first Pay when a video is rated 16 or 18 and the account has not said
   // so yet (a visitor has no account yet); the server's 403 still asks whatever the page believed.
-  const adultVideo = items.some((i) => i.rating === '16' || i.rating === '18');
+  const adultVideo = items.some((i) => i.rating !== undefined && isAdultRating(i.rating));
   const lockState = useFamilyLockState(signedIn && adultVideo);
-  const [refusedForAge, setAgeAsked] = useState(false);
+  const [refusedForAge, setRefusedForAge] = useState(false);
   const ageAsked = refusedForAge || (adultVideo && (!signedIn || lockState.data?.age_confirmed === false));
   const [ageConfirmed, setAgeConfirmed] = useState(false);
   const listTotal = order.kind === 'bundle' || order.kind === 'pass' ? order.total : items.reduce((s, i) => s + i.price, 0);
@@ -189,7 +189,7 @@ export function BuyDialog({ open, onClose, items, returnTo, onBought, order = VI
       else setPayment(answer.payment);
     } catch (err) {
       const refusal = err instanceof ApiError && err.status === 403 ? (err.body as { age_confirmation_required?: boolean; family_lock?: boolean } | null) : null;
-      if (refusal?.age_confirmation_required) setAgeAsked(true);
+      if (refusal?.age_confirmation_required) setRefusedForAge(true);
       // The lock was turned on elsewhere: this phone asks for the PIN from now on.
       if (refusal?.family_lock) rememberLockState(true);
       // M-Pesa refused to send the prompt (502, CONTRACT §3): that key's answer stays this refusal for
