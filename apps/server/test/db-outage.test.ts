@@ -6,7 +6,6 @@
  * ledger is whole. PostgreSQL only (TEST_DATABASE_URL, which CI sets: engines.ts fails CI without it).
  */
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -21,74 +20,15 @@ import { startJobRunner, type JobRunner } from '../src/jobs/runner.ts';
 import { ledgerMismatches } from '../src/modules/wallet/wallet.ts';
 import { customerWithBalance, login, signedInCustomer } from './helpers/accounts.ts';
 import { engines } from './helpers/engines.ts';
+import { startRelay, throughRelay, type Relay } from './helpers/relay.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.ts';
-
-/** A relay from a local port to PostgreSQL that can be cut (every socket destroyed, new ones refused) and healed. */
-async function startRelay(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
-  let connections = 0;
-  /** Accepting connections and sending nothing anywhere: a server that hangs, or packets dropped on the way. */
-  let blackhole = false;
-  const server = net.createServer((client) => {
-    connections++;
-    if (blackhole) {
-      sockets.add(client);
-      client.on('error', () => undefined);
-      client.on('close', () => sockets.delete(client));
-      return;
-    }
-    const upstream = net.connect(target.port, target.host);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('error', () => undefined);
-      s.on('close', () => {
-        sockets.delete(s);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.pipe(upstream);
-    upstream.pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  return {
-    port,
-    get connections() {
-      return connections;
-    },
-    /** Drops every connection (as a reset) and refuses new ones. */
-    async cut() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const s of sockets) s.resetAndDestroy();
-      await closed;
-    },
-    async heal() {
-      if (blackhole) {
-        blackhole = false;
-        for (const s of sockets) s.resetAndDestroy();
-        return;
-      }
-      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-    },
-    /** Drops every connection and swallows new ones without an answer. */
-    hang() {
-      blackhole = true;
-      for (const s of sockets) s.resetAndDestroy();
-    },
-    async close() {
-      for (const s of sockets) s.destroy();
-      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 const CUT_MS = 3000;
 const HEAL_WITHIN_MS = 5000;
 
 describe.each(engines().filter((e) => e === 'postgres'))('the store on %s when the database blinks', () => {
   let t: TestDatabase;
-  let relay: Awaited<ReturnType<typeof startRelay>>;
+  let relay: Relay;
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   let runner: JobRunner;
@@ -105,10 +45,7 @@ describe.each(engines().filter((e) => e === 'postgres'))('the store on %s when t
     t = await createTestDatabase('postgres');
     const target = new URL(t.url!);
     relay = await startRelay({ host: target.hostname, port: Number(target.port || 5432) });
-    const relayed = new URL(t.url!);
-    relayed.hostname = '127.0.0.1';
-    relayed.port = String(relay.port);
-    handle = await openDatabase({ url: relayed.toString(), poolSize: 6, connectionTimeoutMs: 1000, statementTimeoutMs: 5000, log: { warn: (obj) => dbLog.push(obj) } });
+    handle = await openDatabase({ url: throughRelay(t.url!, relay), poolSize: 6, connectionTimeoutMs: 1000, statementTimeoutMs: 5000, log: { warn: (obj) => dbLog.push(obj) } });
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-outage-'));
     const config = {
       ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MPESA_SIM_AUTO: 'off' }),

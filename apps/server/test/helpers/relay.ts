@@ -1,0 +1,76 @@
+import net from 'node:net';
+
+/**
+ * A TCP relay from a local port to a service (PostgreSQL, Redis, an S3 gateway) that a fault test
+ * can cut (every connection reset, new ones refused: the service restarting, a failover, a network
+ * blink), hang (connections accepted and never answered: a server that hangs, packets dropped) and
+ * heal. The store is pointed at `127.0.0.1:<port>` instead of the service.
+ */
+export async function startRelay(target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  let connections = 0;
+  /** Accepting connections and sending nothing anywhere: a server that hangs, or packets dropped on the way. */
+  let blackhole = false;
+  const server = net.createServer((client) => {
+    connections++;
+    if (blackhole) {
+      sockets.add(client);
+      client.on('error', () => undefined);
+      client.on('close', () => sockets.delete(client));
+      return;
+    }
+    const upstream = net.connect(target.port, target.host);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => undefined);
+      s.on('close', () => {
+        sockets.delete(s);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    get connections() {
+      return connections;
+    },
+    /** Drops every connection (as a reset) and refuses new ones. */
+    async cut() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of sockets) s.resetAndDestroy();
+      await closed;
+    },
+    async heal() {
+      if (blackhole) {
+        blackhole = false;
+        for (const s of sockets) s.resetAndDestroy();
+        return;
+      }
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    },
+    /** Drops every connection and swallows new ones without an answer. */
+    hang() {
+      blackhole = true;
+      for (const s of sockets) s.resetAndDestroy();
+    },
+    async close() {
+      for (const s of sockets) s.destroy();
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type Relay = Awaited<ReturnType<typeof startRelay>>;
+
+/** `url` with its host and port replaced by the relay's. */
+export function throughRelay(url: string, relay: Relay): string {
+  const u = new URL(url);
+  u.hostname = '127.0.0.1';
+  u.port = String(relay.port);
+  return u.toString();
+}
