@@ -1,9 +1,31 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import { useFamilyLock, lockedOut } from '../lib/family-lock.ts';
 import { useT } from '../lib/i18n.ts';
 
 const PinDialog = lazy(() => import('./pin-dialog.tsx').then((m) => ({ default: m.PinDialog })));
+
+/**
+ * The PIN asked for where the lock blocks a 16 or 18 (Watch now, Play): `ask()` opens the dialog,
+ * `dialog` is what to render; after the right PIN `onUnlocked` goes on with what was tapped.
+ */
+export function useAskForPin(rating: string, onUnlocked: () => void): { ask: () => void; dialog: ReactNode } {
+  const [asking, setAsking] = useState(false);
+  const dialog = asking && (
+    <Suspense fallback={null}>
+      <PinDialog
+        open
+        rating={rating}
+        onClose={() => setAsking(false)}
+        onUnlocked={() => {
+          setAsking(false);
+          onUnlocked();
+        }}
+      />
+    </Suspense>
+  );
+  return { ask: () => setAsking(true), dialog };
+}
 
 /**
  * Where a 16 or 18 video would play or be bought while the family lock is on and this phone is not
@@ -12,28 +34,21 @@ const PinDialog = lazy(() => import('./pin-dialog.tsx').then((m) => ({ default: 
 export function FamilyLockNote({ rating, onUnlocked }: { rating: string; onUnlocked?: () => void }) {
   const t = useT();
   useFamilyLock();
-  const [asking, setAsking] = useState(false);
-  if (!lockedOut(rating)) return null;
+  const pin = useAskForPin(rating, () => onUnlocked?.());
+  // The dialog is kept apart from the note: the right PIN removes the note, and the dialog still
+  // hears its answer and goes on (onUnlocked).
   return (
-    <div className="family-lock-note" role="note" style={{ margin: '8px 0', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
-      <span>{t('family.locked_note')}</span>
-      <Button variant="contained" size="small" onClick={() => setAsking(true)}>
-        {t('family.enter_pin')}
-      </Button>
-      {asking && (
-        <Suspense fallback={null}>
-          <PinDialog
-            open
-            rating={rating}
-            onClose={() => setAsking(false)}
-            onUnlocked={() => {
-              setAsking(false);
-              onUnlocked?.();
-            }}
-          />
-        </Suspense>
+    <>
+      {lockedOut(rating) && (
+        <div className="family-lock-note" role="note" style={{ margin: '8px 0', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
+          <span>{t('family.locked_note')}</span>
+          <Button variant="contained" size="small" onClick={pin.ask}>
+            {t('family.enter_pin')}
+          </Button>
+        </div>
       )}
-    </div>
+      {pin.dialog}
+    </>
   );
 }
 
@@ -45,19 +60,15 @@ export function hiddenIn(...answers: unknown[]): number {
 /** Under a list of the account's own videos that the lock shortened: how many it hides, and the PIN to show them. */
 export function HiddenByFamilyLock({ count }: { count: number }) {
   const t = useT();
-  const [asking, setAsking] = useState(false);
+  const pin = useAskForPin('18', () => undefined);
   if (count === 0) return null;
   return (
     <div className="family-lock-note" role="note" style={{ margin: '8px 0', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
       <span>{t('family.hidden_in_list', { count })}</span>
-      <Button variant="outlined" size="small" onClick={() => setAsking(true)}>
+      <Button variant="outlined" size="small" onClick={pin.ask}>
         {t('family.enter_pin')}
       </Button>
-      {asking && (
-        <Suspense fallback={null}>
-          <PinDialog open rating="18" onClose={() => setAsking(false)} onUnlocked={() => setAsking(false)} />
-        </Suspense>
-      )}
+      {pin.dialog}
     </div>
   );
 }

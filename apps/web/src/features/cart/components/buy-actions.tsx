@@ -16,6 +16,8 @@ import { BundleOffers } from './bundle-offers.tsx';
 import { VideoPassOffer } from './pass-offer.tsx';
 import { PassTimeLeft } from '../../../components/pass-time-left.tsx';
 import type { Order } from './buy-dialog.tsx';
+import { useAskForPin } from '../../../components/family-lock-note.tsx';
+import { lockedOut, useFamilyLock } from '../../../lib/family-lock.ts';
 import './offers.css';
 
 // The dialog (its form, zod and the contract's schemas) loads when Buy is near a finger, not with the
@@ -43,6 +45,35 @@ function useCartWords() {
 type Opened = 'buy' | 'rent' | 'gift' | null;
 // `?buy=1`, `?rent=1`, `?gift=1`: back from logging in, the same dialog opens again.
 const REOPEN = ['buy', 'rent', 'gift'] as const;
+
+/**
+ * Watch now (or a pass's Play): the player's page. A 16 or 18 video under the family lock, on a phone
+ * not unlocked, asks for the PIN here (issue 32 item 11) and plays after the right one: a plain link
+ * led to /watch/{id}, which shows this same page again while the lock holds the media back.
+ */
+function WatchNow({ video, label, play = false }: { video: Video; label: string; play?: boolean }) {
+  const navigate = useNavigate();
+  useFamilyLock();
+  const to = `/watch/${video.vidId}${play ? '?play=1' : ''}`;
+  // The PIN was the tap's last step: the video starts, as Play would.
+  const pin = useAskForPin(video.rating, () => void navigate(`/watch/${video.vidId}?play=1`));
+  // The dialog stays where it is when the PIN unlocks the phone (the button becomes the link): it
+  // finishes its answer there and goes on to the player.
+  return (
+    <>
+      {lockedOut(video.rating) ? (
+        <button type="button" className="btn btn-contained btn-large" onClick={pin.ask}>
+          {label}
+        </button>
+      ) : (
+        <Link className="btn btn-contained btn-large" to={to}>
+          {label}
+        </Link>
+      )}
+      {pin.dialog}
+    </>
+  );
+}
 
 export function BuyActions({ video }: { video: Video }) {
   useCartWords();
@@ -105,9 +136,7 @@ export function BuyActions({ video }: { video: Video }) {
           <span className="chip chip-medium chip-success">
             <span>{t('cart.pass.included')}</span>
           </span>
-          <Link className="btn btn-contained btn-large" to={`/watch/${video.vidId}?play=1`}>
-            {t('cart.pass.play')}
-          </Link>
+          <WatchNow video={video} label={t('cart.pass.play')} play />
         </div>
         <p className="rental-left">
           <PassTimeLeft endsAt={pass.ends_at} />
@@ -122,9 +151,7 @@ export function BuyActions({ video }: { video: Video }) {
           <span className="chip chip-medium chip-success">
             <span>{t('cart.owned')}</span>
           </span>
-          <Link className="btn btn-contained btn-large" to={`/watch/${video.vidId}`}>
-            {t('cart.watch_now')}
-          </Link>
+          <WatchNow video={video} label={t('cart.watch_now')} />
           {giftButton}
           {dialog}
         </div>
@@ -142,9 +169,7 @@ export function BuyActions({ video }: { video: Video }) {
               {t('cart.rent.rented')} · <RentalTimeLeft rental={rental} className="" />
             </span>
           </span>
-          <Link className="btn btn-contained btn-large" to={`/watch/${video.vidId}`}>
-            {t('cart.watch_now')}
-          </Link>
+          <WatchNow video={video} label={t('cart.watch_now')} />
           <button type="button" className="btn btn-outlined btn-large" onClick={() => setOpened('buy')} onPointerEnter={loadBuyDialog} onFocus={loadBuyDialog}>
             {t('cart.rent.own_it', { amount: formatKsh(price) })}
           </button>
