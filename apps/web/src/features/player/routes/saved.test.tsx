@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeVideo } from '../../../test/fixtures.ts';
 import { mockApi, renderApp } from '../../../test/render.tsx';
@@ -45,5 +45,34 @@ describe('the Saved videos screen', () => {
     renderApp(<SavedScreen />, '/saved');
     await vi.waitFor(() => expect(screen.getAllByTestId('saved-season').map((e) => e.textContent).sort()).toEqual(['Msimu wa 1', 'Msimu wa 2']));
     expect(untranslated()).toEqual([]);
+  });
+
+  it('names no 16 or 18 copy while the family lock holds it back: counted, and shown after the PIN typed here (issue 32 item 11)', async () => {
+    localStorage.setItem('authorized', 'true');
+    localStorage.setItem('account_id', '7');
+    // The lock on, and the PIN last typed right on this phone (its salted hash): 2580.
+    const salt = 'ab';
+    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode('2580'), 'PBKDF2', false, ['deriveBits']);
+    const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: new TextEncoder().encode(salt), iterations: 100_000 }, key, 256);
+    const hash = [...new Uint8Array(bits)].map((b) => b.toString(16).padStart(2, '0')).join('');
+    localStorage.setItem('familyLock:7', JSON.stringify({ on: true, pin: { salt, hash } }));
+    const base = { owner: 7, poster: null, rung: { name: '240p', height: 240, bandwidth: 150_000, data_saver: true }, duration: 600, expectedBytes: 11_250_000, storedBytes: 11_300_000, files: 151, storedFiles: 151, status: 'saved' as const, wifiOnly: false, savedAt: Date.now(), checkedAt: Date.now() };
+    putSavedVideo({ ...base, id: 1, title: 'Nairobi Heist', rating: 'PG' });
+    putSavedVideo({ ...base, id: 2, title: 'Zombie Harvest', rating: '18' });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    mockApi(() => new Promise(() => undefined));
+    renderApp(<SavedScreen />, '/saved');
+    expect(await screen.findByRole('button', { name: 'Play Nairobi Heist' })).toBeInTheDocument();
+    expect(screen.queryByText('Zombie Harvest')).toBeNull();
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent('1 video rated 16 or 18 is hidden while the family lock is on.');
+    fireEvent.click(within(note).getByRole('button', { name: 'Enter PIN' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Family lock' });
+    fireEvent.change(within(dialog).getByLabelText('PIN'), { target: { value: '2580' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByRole('button', { name: 'Play Zombie Harvest' })).toBeInTheDocument();
+    expect(screen.queryByRole('note')).toBeNull();
+    vi.restoreAllMocks();
   });
 });

@@ -13,6 +13,7 @@ import { seasonName } from '../../../components/catalog-words.ts';
 import { SaveProgress } from '../components/save-offline.tsx';
 import { SavedPlayer, useRentalEnded, useSavedPoster } from '../components/saved-player.tsx';
 import { useSavedCopyGuard } from '../components/saved-lock.tsx';
+import { savedCopyLocked } from '../../../lib/family-lock.ts';
 import { megabytes } from '../offline/data.ts';
 import { removeEndedRentals, reviewSavedVideos } from '../offline/review.ts';
 import { dismissRemovalNotice, rentalEnded, savedVideos, useRemovalNotices, useSavedVideos, type SavedVideo } from '../offline/saved-videos.ts';
@@ -71,6 +72,11 @@ export default function SavedScreen() {
   const [playing, setPlaying] = useState<number | null>(null);
   // A 16 or 18 copy asks for the family PIN first while the lock is on.
   const guard = useSavedCopyGuard((v) => setPlaying(v.id));
+  // The family lock names nothing it hides (issue 32 item 11): while it holds 16 and 18 back, their
+  // copies leave the list (title, poster and all) and are counted; the PIN, checked here with no
+  // network, shows them again.
+  const reveal = useSavedCopyGuard(() => undefined);
+  const hidden = videos.filter((v) => savedCopyLocked(v.rating));
   useEffect(() => {
     window.scrollTo(0, 0);
     // Rentals ended by this phone's clock go first, with no network; then the server is asked.
@@ -92,6 +98,12 @@ export default function SavedScreen() {
         </Alert>
       ))}
       {guard.dialog}
+      {reveal.dialog}
+      {hidden.length > 0 && (
+        <Alert severity="info" role="note" sx={{ mb: 1.5 }} action={<Button color="inherit" size="small" onClick={() => reveal.play(hidden[0]!)}>{t('family.enter_pin')}</Button>}>
+          {t('family.hidden_in_list', { count: hidden.length })}
+        </Alert>
+      )}
       {current && (
         <Box sx={{ mb: 2 }}>
           <SavedPlayer video={current} autoPlay />
@@ -105,7 +117,7 @@ export default function SavedScreen() {
             {t('player.saved.total', { count: videos.length, mb: megabytes(total) })}
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-            {videos.map((v) => (
+            {videos.filter((v) => !hidden.includes(v)).map((v) => (
               <SavedRow key={v.id} video={v} onPlay={() => (rentalEnded(v) ? void removeEndedRentals() : guard.play(v))} />
             ))}
           </Box>
