@@ -59,7 +59,8 @@ export function useUnlockFamily() {
       await rememberUnlock(answer.unlock, answer.expires_at, pin);
       return answer;
     },
-    onSuccess: () => refreshAll(client),
+    // Not awaited: what the PIN was typed for (Watch now, Pay) goes on at once, while the lists are read again.
+    onSuccess: () => void refreshAll(client),
   });
 }
 

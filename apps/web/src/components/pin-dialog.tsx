@@ -43,13 +43,15 @@ export function PinDialog({ open, rating, onClose, onUnlocked, offline = false }
       setPin('');
       return onUnlocked();
     }
-    unlock.mutate(pin, {
-      onSuccess: () => {
+    // Awaited here, not as mutate's callbacks: the right PIN may take the page that asked away (the
+    // player's page shows the player instead of its store page), and what was tapped still goes on.
+    await unlock.mutateAsync(pin).then(
+      () => {
         setPin('');
         onUnlocked();
       },
-      onError: (err) => setError(err instanceof ApiError && err.status === 400 ? t('family.pin_wrong') : err.message),
-    });
+      (err: unknown) => setError(err instanceof ApiError && err.status === 400 ? t('family.pin_wrong') : err instanceof Error ? err.message : String(err)),
+    );
   }
 
   return (

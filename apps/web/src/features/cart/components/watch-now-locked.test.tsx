@@ -5,6 +5,7 @@ import type { Video } from '@store/contract';
 import { makeVideo } from '../../../test/fixtures.ts';
 import { mockApi, renderApp } from '../../../test/render.tsx';
 import { speakKiswahili } from '../../../test/speak-kiswahili.ts';
+import { lockedOut, useFamilyLock } from '../../../lib/family-lock.ts';
 import { BuyActions } from './buy-actions.tsx';
 
 const film = makeVideo(4, { title: 'Zombie Harvest', price: 200, rating: '18' } as Partial<Video>);
@@ -14,8 +15,15 @@ function Where() {
   return <p data-testid="where">{pathname + search}</p>;
 }
 
+/** /watch/{id} as it is: the store page while the lock holds the media back, the player (not started) once unlocked. */
+function WatchPage() {
+  useFamilyLock();
+  const { search } = useLocation();
+  return lockedOut('18') ? <BuyActions video={film} /> : <p>{search.includes('play=1') ? 'The player, playing' : 'The player, not started'}</p>;
+}
+
 /** The 18 film's page for its owner on a phone whose family lock is on: what the server answers, and where taps lead. */
-function showOwned18(kept: object) {
+function showOwned18(kept: object, at: '/video/4' | '/watch/4' = '/video/4') {
   localStorage.setItem('authorized', 'true');
   localStorage.setItem('account_id', '1');
   localStorage.setItem('familyLock:1', JSON.stringify(kept));
@@ -29,11 +37,11 @@ function showOwned18(kept: object) {
     <>
       <Routes>
         <Route path="/video/:id" element={<BuyActions video={film} />} />
-        <Route path="/watch/:id" element={<p>The player</p>} />
+        <Route path="/watch/:id" element={<WatchPage />} />
       </Routes>
       <Where />
     </>,
-    '/video/4',
+    at,
   );
   return fetchMock;
 }
@@ -50,10 +58,20 @@ describe('Watch now on a film the family lock holds back (issue 32 item 11)', ()
     expect(screen.getByTestId('where')).toHaveTextContent('/video/4');
     fireEvent.change(within(dialog).getByLabelText('PIN'), { target: { value: '2580' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unlock' }));
-    expect(await screen.findByText('The player')).toBeInTheDocument();
+    expect(await screen.findByText('The player, playing')).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent('/watch/4?play=1');
     const unlock = fetchMock.mock.calls.find(([u]) => String(u).includes('/api/family-lock/unlock/'));
     expect(JSON.parse(String(unlock![1]!.body))).toEqual({ pin: '2580' });
+  });
+
+  it('on /watch/{id}, whose store page gives way to the player as the PIN unlocks, still starts the film', async () => {
+    showOwned18({ on: true }, '/watch/4');
+    fireEvent.click(await screen.findByRole('button', { name: 'Watch now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Family lock' });
+    fireEvent.change(within(dialog).getByLabelText('PIN'), { target: { value: '2580' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByText('The player, playing')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/watch/4?play=1');
   });
 
   it('is the plain link to the player once this phone is unlocked', async () => {
