@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 
-export type Refusable = 'uploadPart' | 'putObject' | 'deleteObject';
+export type Refusable = 'uploadPart' | 'putObject' | 'deleteObject' | 'getObject';
 type Body = Readable | Buffer | Uint8Array | string | undefined;
 interface Stored {
   body: Buffer;
@@ -89,11 +89,12 @@ export class MemoryS3 {
 
 /**
  * An outage of a bucket's gateway, in memory or real: while `failing` answers true for a write
- * (uploadPart, putObject, deleteObject), the client refuses it as a gateway that is down would (503).
+ * (uploadPart, putObject, deleteObject) or a read of an object (getObject), the client refuses it as
+ * a gateway that is down would (503).
  */
 export function withOutage<T extends object>(client: T) {
   const outage = { failing: null as ((op: Refusable, params: { Key?: string; PartNumber?: number }) => boolean) | null };
-  const refusable = new Set<string | symbol>(['uploadPart', 'putObject', 'deleteObject']);
+  const refusable = new Set<string | symbol>(['uploadPart', 'putObject', 'deleteObject', 'getObject']);
   const wrapped = new Proxy(client, {
     get(target, name) {
       const value = Reflect.get(target, name, target) as unknown;

@@ -14,7 +14,7 @@ const PART = 5 * MiB;
 const FIRST = Math.round(1.5 * MiB);
 const file = randomBytes(12 * MiB);
 /** The gateway goes down mid-way: after the library's delete of the unfinished part, before it is stored again. */
-const storesRefused = (op: string) => op !== 'deleteObject';
+const storesRefused = (op: string) => op === 'uploadPart' || op === 'putObject';
 
 async function bytesOf(body: Readable) {
   const chunks: Buffer[] = [];
@@ -46,7 +46,13 @@ describe.each(buckets)('DurableS3Store in $where: a bucket failing mid-upload ke
       expect(await write(await offset(), file.length)).toBe(file.length);
       return bytesOf(await store.read(id));
     };
-    return { outage, write, offset, finish };
+    /** The same upload seen from another web process: a store of its own (nothing cached) on the same bucket. */
+    const elsewhere = (Other: typeof S3Store = Store) => {
+      const other = new Other({ partSize: PART, s3ClientConfig: loc ? { bucket: loc.bucket, ...s3ClientConfig(loc) } : { bucket: 'store', region: 'us-east-1' } });
+      (other as unknown as { client: object }).client = client;
+      return { offset: async () => (await other.getUpload(id)).offset };
+    };
+    return { outage, write, offset, finish, elsewhere };
   }
 
   it.each([
@@ -87,6 +93,30 @@ describe.each(buckets)('DurableS3Store in $where: a bucket failing mid-upload ke
     upload.outage.failing = null;
     expect(await upload.offset()).toBe(PART);
     expect((await upload.finish()).equals(file)).toBe(true);
+  });
+
+  it('a bucket that refuses that deletion three times fails the write, and the upload is not read with those bytes counted twice', async () => {
+    const upload = await storeWithUpload(DurableS3Store);
+    await upload.write(0, FIRST);
+    upload.outage.failing = (op) => op === 'deleteObject';
+    // Part 1 (the old 1.5 MB and 3.5 MB new) is stored; the old unfinished part cannot be deleted.
+    await expect(upload.write(FIRST, PART)).rejects.toThrow('Service Unavailable');
+    // Asked where it stands while the deletion is still refused: "try again", not an offset 1.5 MB too far.
+    await expect(upload.offset()).rejects.toThrow('Service Unavailable');
+    upload.outage.failing = null;
+    expect(await upload.offset()).toBe(PART);
+    expect((await upload.finish()).equals(file)).toBe(true);
+  });
+
+  it('another process asked where an upload stands while the bucket is away says "try again", not "no such upload"', async () => {
+    const upload = await storeWithUpload(DurableS3Store);
+    await upload.write(0, FIRST);
+    upload.outage.failing = (op) => op === 'getObject';
+    await expect(upload.elsewhere().offset()).rejects.toThrow('Service Unavailable');
+    // The library alone answers tus's 404: the back office would send the whole file again.
+    await expect(upload.elsewhere(S3Store).offset()).rejects.toMatchObject({ status_code: 404 });
+    upload.outage.failing = null;
+    expect(await upload.elsewhere().offset()).toBe(FIRST);
   });
 
   it('without an outage it stores what the library stores: parts of 5 MB, the tail as an incomplete part replaced by the next write', async () => {

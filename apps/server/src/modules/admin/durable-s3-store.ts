@@ -1,6 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
+import type { Upload } from '@tus/server';
+import { outageOf } from '../../lib/outage.ts';
 
 /** What one `write` of an upload stored in the bucket, as its part uploads settle. */
 interface WriteRecord {
@@ -24,6 +26,29 @@ interface WriteRecord {
 export class DurableS3Store extends S3Store {
   /** Per upload id: tus's locker lets one write at a time run for an upload. */
   private readonly writes = new Map<string, WriteRecord>();
+  /**
+   * Uploads whose old `.part` is already stored in a full part but the bucket refused to delete it:
+   * until it is gone, the bucket's offset counts its bytes twice, so this process deletes it before
+   * it answers anything about the upload (and answers 503 while it cannot).
+   */
+  private readonly staleParts = new Set<string>();
+  /** Told when such a deletion is put off (uploads.ts hands it the app's logger). */
+  onStalePart: ((id: string, err: unknown) => void) | undefined;
+
+  /**
+   * The library answers "no such upload" (404) whenever the upload's record cannot be read, the bucket
+   * being away included: the client would start the whole file again. An outage is rethrown (503), so
+   * it asks again in a moment and resumes.
+   */
+  override async getUpload(id: string): Promise<Upload> {
+    await this.deleteStalePart(id);
+    try {
+      await this.getMetadata(id);
+    } catch (err) {
+      if (outageOf(err)) throw err;
+    }
+    return super.getUpload(id);
+  }
 
   protected override async uploadPart(metadata: MetadataValue, readStream: Parameters<S3Store['uploadPart']>[1], partNumber: number) {
     const etag = await super.uploadPart(metadata, readStream, partNumber);
@@ -40,6 +65,7 @@ export class DurableS3Store extends S3Store {
   }
 
   override async write(src: Readable, id: string, offset: number): Promise<number> {
+    await this.deleteStalePart(id);
     // Metadata request needs to happen first
     const metadata = await this.getMetadata(id);
     const parts = await this.retrieveParts(id);
@@ -80,17 +106,30 @@ export class DurableS3Store extends S3Store {
   /**
    * Deletes the old incomplete part once a full part holds its bytes. Until it is gone a HEAD counts
    * those bytes twice, so a bucket that blinks right then is given two more tries; if it still
-   * refuses, the write fails (and the window this store cannot close stays, the size of one call).
+   * refuses, the write fails, and the deletion is remembered and reported: this process deletes the
+   * part before it next reads or writes the upload. (Another web process does not know of it: the
+   * window this store cannot close, the length of an outage that began between two calls.)
    */
   private async deleteStoredAgain(id: string) {
     for (const wait of [...DELETE_RETRIES_MS, undefined]) {
       try {
         return await this.deleteIncompletePart(id);
       } catch (err) {
-        if (wait === undefined) throw err;
+        if (wait === undefined) {
+          this.staleParts.add(id);
+          this.onStalePart?.(id, err);
+          throw err;
+        }
         await new Promise((resolve) => setTimeout(resolve, wait));
       }
     }
+  }
+
+  /** A deletion put off by deleteStoredAgain, done now; throws (503) while the bucket still refuses it. */
+  private async deleteStalePart(id: string) {
+    if (!this.staleParts.has(id)) return;
+    await this.deleteIncompletePart(id);
+    this.staleParts.delete(id);
   }
 }
 
