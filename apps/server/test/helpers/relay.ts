@@ -39,6 +39,10 @@ export async function startRelay(target: { host: string; port: number }) {
     get connections() {
       return connections;
     },
+    /** Cut or hanging: a test that failed half-way heals it, so the next one starts whole. */
+    get faulty() {
+      return blackhole || !server.listening;
+    },
     /** Drops every connection (as a reset) and refuses new ones. */
     async cut() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { buildStore, type Store } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Mailer } from '../../src/modules/mail/mailer.ts';
@@ -18,7 +19,7 @@ export interface TestApp {
 }
 
 /** The real app on a private database and a temporary DATA_DIR, for app.inject tests. */
-export async function createTestApp(engine: Engine, overrides: Partial<Config> & { dropCallbacks?: boolean; mailer?: Mailer } = {}): Promise<TestApp> {
+export async function createTestApp(engine: Engine, overrides: Partial<Config> & { dropCallbacks?: boolean; mailer?: Mailer; redis?: Redis } = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-test-'));
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MPESA_SIM_AUTO: 'off' }),
@@ -43,7 +44,7 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> &
     : async (url: string, body: unknown) => {
         await self.app!.inject({ method: 'POST', url: new URL(url).pathname, payload: body as object });
       };
-  const store = await buildStore({ config, database, payments: { darajaFetch: injectFetch, simulatorDeliver: deliver }, receipts: { etimsFetch: injectFetch }, ...(overrides.mailer ? { mailer: overrides.mailer } : {}) });
+  const store = await buildStore({ config, database, payments: { darajaFetch: injectFetch, simulatorDeliver: deliver }, receipts: { etimsFetch: injectFetch }, ...(overrides.mailer ? { mailer: overrides.mailer } : {}), ...(overrides.redis ? { redis: overrides.redis } : {}) });
   const { app } = store;
   self.app = app;
   await app.ready();

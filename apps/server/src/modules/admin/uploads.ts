@@ -18,6 +18,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { recordAudit } from '../../lib/back-office/audit.ts';
 import { carryHeadersToRaw } from '../../plugins/security-headers.ts';
 import { languageOf, say } from '../../lib/words.ts';
+import { outageLogThrottle, outageOf, outageSummary, RETRY_AFTER_SECONDS } from '../../lib/outage.ts';
 import { DurableS3Store } from './durable-s3-store.ts';
 import type { MessageId } from '@store/contract/locales';
 
@@ -103,8 +104,11 @@ const TUS_WORDS = new Map<string, MessageId>([
   ['Not found\n', 'Not found.'],
 ]);
 
-/** The language of the request tus is answering: its `write` is not handed the request. */
-const answerLanguage = new AsyncLocalStorage<Language>();
+/**
+ * The request tus is answering, for its `write`, which is not handed it: the reader's language, and
+ * the Retry-After of an outage met on the way (set by onResponseError).
+ */
+const answering = new AsyncLocalStorage<{ language: Language; retryAfter?: number }>();
 
 /**
  * tus answers errors as plain text, and an error it does not know (a database failure) as its
@@ -116,7 +120,9 @@ class JsonTusServer extends TusServer {
     if (status < 400) return super.write(context, headers, status, body);
     headers.set('Content-Type', 'application/json; charset=utf-8');
     const detail = TUS_WORDS.get(body) ?? (body.trim() || 'The upload failed.');
-    return super.write(context, headers, status, JSON.stringify({ detail: say(detail, answerLanguage.getStore() ?? 'en') }));
+    const request = answering.getStore();
+    if (status === 503 && request?.retryAfter) headers.set('Retry-After', String(request.retryAfter));
+    return super.write(context, headers, status, JSON.stringify({ detail: say(detail, request?.language ?? 'en') }));
   }
 }
 
@@ -156,6 +162,7 @@ export function uploadRoutes(deps: { db: Database; store: MediaStore; mediaDir: 
   const uploader = new WeakMap<IncomingMessage, number>();
   /** The app's logger, once the routes are registered. */
   let log: FastifyBaseLogger | undefined;
+  const shouldLogOutage = outageLogThrottle();
 
   async function videoExists(videoId: number) {
     return (await deps.db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId))).length > 0;
@@ -227,6 +234,16 @@ export function uploadRoutes(deps: { db: Database; store: MediaStore; mediaDir: 
     allowedOrigins: () => false,
     async onResponseError(_req, err) {
       if ('status_code' in err) return err;
+      // The bucket or Redis (the upload's lock) away: "try again", as the error handler answers the rest
+      // of the API; the client resumes from the offset a HEAD answers once it is back.
+      const outage = outageOf(err);
+      if (outage) {
+        const request = answering.getStore();
+        if (request) request.retryAfter = RETRY_AFTER_SECONDS[outage];
+        const { log: logIt, unlogged } = shouldLogOutage(outage);
+        if (logIt) log?.warn({ ...outageSummary(err, outage), ...(unlogged ? { unlogged } : {}) }, 'a dependency is unavailable: upload answered 503');
+        return { status_code: 503, body: 'The store is briefly unavailable. Please try again in a moment.' };
+      }
       // Not one of ours or tus's: logged, and answered without its message (it may be SQL).
       log?.error({ err }, 'upload failed');
       return { status_code: 500, body: 'Something went wrong on our side. Please try again.' };
@@ -263,13 +280,17 @@ export function uploadRoutes(deps: { db: Database; store: MediaStore; mediaDir: 
 
   return async (app) => {
     log = app.log;
+    if (uploads.datastore instanceof DurableS3Store) {
+      uploads.datastore.onStalePart = (id, err) =>
+        log?.error({ upload: id.split('/').pop(), ...outageSummary(err, 'storage') }, "an upload's unfinished part, already stored again, could not be deleted: this process deletes it before the upload is next read");
+    }
     // tus reads the body itself: fastify must leave PATCH bodies unparsed.
     app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       uploader.set(request.raw, currentUser(request).id);
       carryHeadersToRaw(reply);
       reply.hijack();
-      await answerLanguage.run(languageOf(request.headers), () => tus.handle(request.raw, reply.raw));
+      await answering.run({ language: languageOf(request.headers) }, () => tus.handle(request.raw, reply.raw));
     };
     // Expired unfinished uploads are swept by the queue's sweep-uploads job (jobs/tasks.ts).
     const schema = { hide: true };
