@@ -20,7 +20,19 @@ export interface S3Location {
   endpoint: string | undefined;
   /** Absent: the SDK's default chain (instance role, profile...). */
   credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string | undefined } | undefined;
+  /** How long a request may wait with no byte moving before it is given up on; BUCKET_IDLE_TIMEOUT_MS unless a test says. */
+  idleTimeoutMs?: number | undefined;
 }
+
+/**
+ * A gateway that accepts connections and never answers (hung, or packets dropped) would hold a
+ * request for ever: the AWS SDK has no timeout of its own. A connection not made within 5 s, or a
+ * request with no byte moving for 30 s, fails as a TimeoutError (which the SDK tries twice more, and
+ * lib/outage.ts answers 503). 30 s leaves room for a gateway's slow answers (a multipart upload's
+ * completion, a large server-side copy), which send bytes while they work on AWS and Ceph.
+ */
+export const BUCKET_CONNECT_TIMEOUT_MS = 5_000;
+export const BUCKET_IDLE_TIMEOUT_MS = 30_000;
 
 /** The client settings both our store and tus's S3 store use. */
 export function s3ClientConfig(loc: S3Location): S3ClientConfig {
@@ -36,6 +48,7 @@ export function s3ClientConfig(loc: S3Location): S3ClientConfig {
     // the SDK's default trailing CRC32 on streamed uploads.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { connectionTimeout: BUCKET_CONNECT_TIMEOUT_MS, socketTimeout: loc.idleTimeoutMs ?? BUCKET_IDLE_TIMEOUT_MS },
   };
 }
 
