@@ -37,6 +37,7 @@ describe('outageOf', () => {
     expect(outageOf(new Error("Stream isn't writeable and enableOfflineQueue options is false"))).toBe('redis');
     expect(outageOf(Object.assign(new Error('Reached the max retries per request limit (which is 2). Refer to "maxRetriesPerRequest" option for details.'), { name: 'MaxRetriesPerRequestError' }))).toBe('redis');
     expect(outageOf(new Error('Connection is closed.'))).toBe('redis');
+    expect(outageOf(new Error('Command timed out'))).toBe('redis');
   });
 
   it('knows a bucket that does not answer or answers with its own fault, not its refusals', () => {

@@ -23,8 +23,8 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 
 /** node-postgres's own words when it cannot get or keep a connection (they carry no code). */
 const PG_MESSAGES = [/^timeout exceeded when trying to connect/, /^Connection terminated/, /is not queryable/, /^Client was closed and is not queryable/, /^Cannot use a pool after calling end/];
-/** ioredis's words when Redis cannot be reached (enableOfflineQueue false, retries spent, closed). */
-const REDIS_MESSAGES = [/^Stream isn't writeable/, /^Connection is closed\.?$/, /^Reached the max retries per request limit/];
+/** ioredis's words when Redis cannot be reached (enableOfflineQueue false, retries spent, closed, commandTimeout passed). */
+const REDIS_MESSAGES = [/^Stream isn't writeable/, /^Connection is closed\.?$/, /^Reached the max retries per request limit/, /^Command timed out$/];
 const REDIS_NAMES = new Set(['MaxRetriesPerRequestError']);
 /** The AWS SDK's names for a request that did not get through in time. */
 const S3_TIMEOUTS = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException']);
