@@ -3,7 +3,7 @@
  * posters, playlists and Play's presigned addresses, and staff uploads (tus into the bucket) while
  * every connection to the S3 gateway is cut and new ones refused for a few seconds (the gateway
  * restarting, a network blink), then healed; and while the gateway accepts connections and never
- * answers. Answers during the fault are 503 with Retry-After or successes (what does not read the
+ * answers, or its open connections carry nothing. Answers during the fault are 503 with Retry-After or successes (what does not read the
  * bucket carries on), the process carries on, every kind is back within 5 s of healing without a
  * restart, and an upload caught by the outage resumes from the bytes it was told were stored.
  * Needs the S3 gateway of TEST_S3_URL (Ceph's in CI, where helpers/s3.ts fails the run without it).
@@ -182,13 +182,16 @@ describe.each(bucket ? [bucket] : [])('the store when its bucket blinks', (s3: S
     expect(unhandled).toEqual([]);
   }, 30_000);
 
-  it('answers 503, not never, while the gateway accepts connections and says nothing', async () => {
-    relay.hang();
+  it.each([
+    { fault: 'hang', what: 'the gateway accepts connections and says nothing' },
+    { fault: 'stall', what: 'open connections to the gateway carry nothing (a partition)' },
+  ] as const)('answers 503, not never, while $what', async ({ fault }) => {
+    relay[fault]();
     try {
       const started = Date.now();
       const [posterRes, playlistRes, detailsRes] = await Promise.all([inject({ url: `/media/${poster}` }), inject({ url: (await details()).media!.stream! }), inject({ url: `/api/videoDetails/${videoId}/`, headers: owner.auth })]);
       const tookMs = Date.now() - started;
-      console.log(`bucket hanging: poster ${posterRes.statusCode}, playlist ${playlistRes.statusCode} after ${tookMs} ms (1 s without a byte is given up on)`);
+      console.log(`bucket ${fault}: poster ${posterRes.statusCode}, playlist ${playlistRes.statusCode} after ${tookMs} ms (1 s without a byte is given up on)`);
       for (const res of [posterRes, playlistRes]) {
         expect(res.statusCode, res.body).toBe(503);
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
