@@ -15,7 +15,16 @@ const SHELL_CATALOGS = ['src/locales/en.json', 'src/locales/sw.json', 'src/featu
  * load them (decision 0035): the phone's menu and the Saved videos screen, both plain elements (a few
  * KB). The Saved list itself and the player are kept for the accounts that saved videos, by the app.
  */
-const OFFLINE_PARTS = ['src/app/layout/menu-drawer.tsx', 'src/app/routes/saved.tsx'];
+const OFFLINE_PARTS = [
+  'src/app/layout/menu-drawer.tsx',
+  'src/app/routes/saved.tsx',
+  // The shell's parts that load after the first render or for a signed-in customer only (app/layout/signed-in-only.tsx).
+  'src/app/layout/saved-videos-review.ts',
+  'src/app/layout/notification-bell.tsx',
+  'src/app/layout/family-lock-watch.tsx',
+  'src/app/layout/push-opened-read.tsx',
+  'src/app/routes/continue-watching-rail.tsx',
+];
 
 interface ViteManifestChunk {
   file: string;

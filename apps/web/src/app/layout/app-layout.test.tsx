@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { emptyPage, mockApi, renderApp } from '../../test/render.tsx';
 import { setViewportWidth } from '../../test/setup.ts';
@@ -73,6 +73,42 @@ describe('layout', () => {
     renderApp(layout, '/new');
     expect(screen.getByTestId('account-name')).toHaveTextContent('wanj...');
     expect(screen.getByRole('link', { name: 'wanj... , account of Wanjiku' })).toHaveAttribute('href', '/account');
+  });
+
+  it('shows a signed-in customer the bell with their unread count and asks the family lock; a visitor neither', async () => {
+    const asked: string[] = [];
+    mockApi((url) => {
+      asked.push(url.pathname);
+      if (url.pathname === '/api/token/refresh/') return { access: 'token', refresh: 'r' };
+      if (url.pathname === '/api/notifications/mine/') return { ...emptyPage, unread: 2, hidden: 0 };
+      if (url.pathname === '/api/family-lock/') return { enabled: false };
+      return emptyPage;
+    });
+    const visitor = renderApp(layout, '/new');
+    await screen.findByRole('link', { name: 'Login' });
+    expect(screen.queryByTestId('bell')).not.toBeInTheDocument();
+    visitor.unmount();
+    expect(asked.filter((p) => p.includes('notifications') || p.includes('family-lock'))).toEqual([]);
+
+    localStorage.setItem('authorized', 'true');
+    localStorage.setItem('account_id', '5');
+    localStorage.setItem('user', JSON.stringify('Wanjiku'));
+    renderApp(layout, '/new');
+    expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toHaveAttribute('href', '/notifications');
+    await waitFor(() => expect(asked).toContain('/api/family-lock/'));
+  });
+
+  it('takes a tapped push’s notification id out of the address, for a visitor too', async () => {
+    const Where = () => <p data-testid="where">{useLocation().search}</p>;
+    renderApp(
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path="*" element={<Where />} />
+        </Route>
+      </Routes>,
+      '/new?notification=7',
+    );
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^$/));
   });
 
   it('keeps the header solid away from home and clear over the home hero until scrolled', async () => {

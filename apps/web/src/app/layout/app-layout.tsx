@@ -4,13 +4,11 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { STORE_NAME } from '../../lib/store-info.ts';
 import { AccountLink } from './account-link.tsx';
 import { CartLink } from './cart-link.tsx';
-import { NotificationBell } from './notification-bell.tsx';
 import { DjTabs } from './dj-tabs.tsx';
 import { Footer } from './footer.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { NewestStrip } from './newest-strip.tsx';
 import { SIDEBAR_MIN_WIDTH } from './nav-entries.ts';
-import { reviewSavedVideosWhenOnline } from './saved-videos-review.ts';
 import { SearchBox } from './search-box.tsx';
 import { SideNav } from './side-nav.tsx';
 import { useScrolled } from './use-scrolled.ts';
@@ -20,8 +18,7 @@ import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 import { LazySection } from '../../components/lazy-section.tsx';
 import { PwaMount } from '../../pwa/pwa-mount.tsx';
 import { useT } from '../../lib/i18n.ts';
-import { FamilyLockWatch } from './family-lock-watch.tsx';
-import { PushOpenedRead } from './push-opened-read.tsx';
+import { SignedInBell, SignedInWatchers } from './signed-in-only.tsx';
 import './shell.css';
 
 // The drawer's code loads the first time a phone opens the menu (the service worker keeps it, so it
@@ -47,7 +44,21 @@ export function AppLayout() {
   // A new component after each failure, on purpose.
   const MenuDrawer = useMemo(loadMenuDrawer, [drawerFailures]);
   const [sidebarShown, setSidebarShown] = useState(true);
-  useEffect(reviewSavedVideosWhenOnline, []);
+  // The check of videos saved on this phone loads after the first render: it shows nothing on it.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void import('./saved-videos-review.ts').then(
+      (m) => {
+        if (!gone) stop = m.reviewSavedVideosWhenOnline();
+      },
+      () => undefined,
+    );
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, []);
   useTopOnNavigate();
   const { pathname } = useLocation();
   const isHome = pathname === '/';
@@ -79,7 +90,7 @@ export function AppLayout() {
             VSK
           </Link>
           <SearchBox />
-          <NotificationBell />
+          <SignedInBell />
           <CartLink />
           <AccountLink />
         </div>
@@ -128,8 +139,7 @@ export function AppLayout() {
       </LazySection>
       <Footer />
       <PwaMount />
-      <FamilyLockWatch />
-      <PushOpenedRead />
+      <SignedInWatchers />
     </div>
   );
 }

@@ -2,11 +2,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMarkRead } from '../../api/notifications.ts';
 import { useSession } from '../../lib/session.ts';
-
-/** What the service worker (public/push-sw.js) adds to the page a tapped push opens: the notification's id. */
-export const OPENED_PARAM = 'notification';
-/** The message it sends instead to a tab already on that page. */
-export const OPENED_MESSAGE = 'notification-opened';
+import { OPENED_MESSAGE, OPENED_PARAM } from './push-opened-param.ts';
 
 const idOf = (v: unknown): number | null => {
   const s = typeof v === 'number' || typeof v === 'string' ? String(v) : '';
