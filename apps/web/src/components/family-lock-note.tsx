@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import Button from '@mui/material/Button';
 import { useFamilyLock, lockedOut } from '../lib/family-lock.ts';
 import { useT } from '../lib/i18n.ts';
 
@@ -42,9 +41,9 @@ export function FamilyLockNote({ rating, onUnlocked }: { rating: string; onUnloc
       {lockedOut(rating) && (
         <div className="family-lock-note" role="note" style={{ margin: '8px 0', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
           <span>{t('family.locked_note')}</span>
-          <Button variant="contained" size="small" onClick={pin.ask}>
+          <button type="button" className="btn btn-contained btn-small" onClick={pin.ask}>
             {t('family.enter_pin')}
-          </Button>
+          </button>
         </div>
       )}
       {pin.dialog}
@@ -65,9 +64,9 @@ export function HiddenByFamilyLock({ count }: { count: number }) {
   return (
     <div className="family-lock-note" role="note" style={{ margin: '8px 0', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
       <span>{t('family.hidden_in_list', { count })}</span>
-      <Button variant="outlined" size="small" onClick={pin.ask}>
+      <button type="button" className="btn btn-outlined btn-small" onClick={pin.ask}>
         {t('family.enter_pin')}
-      </Button>
+      </button>
       {pin.dialog}
     </div>
   );
