@@ -6,8 +6,9 @@
 //   2. staff publish a video of that DJ (the trigger queues the fan-out), and the same autocannon run
 //      at once, while the store makes the notifications and sends the pushes
 // Prints the fan-out time (publish to every notification and its push job in the database; target
-// under 10 s), the pushes the local service received by the end, and the catalogue's req/s during
-// against before (target >= 0.8).
+// under 10 s), the pushes the local service received during the load and when the last arrived
+// (pushes give way to customers being served, so most go once the load stops), and the catalogue's
+// req/s during against before (target >= 0.8).
 // Options: BENCH_FOLLOWERS (10000), BENCH_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_DATABASE_URL.
 import { createECDH, randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -78,10 +79,15 @@ try {
   }
   const duringRate = await during;
   const sentByEnd = sink.received();
+  const loadEndedAt = Date.now();
+  // Pushes give way to customers being served (decision 0051): how long the rest take once the load stops.
+  while (sink.received() < FOLLOWERS && Date.now() - loadEndedAt < 120_000) await sleep(100);
+  const allSentMs = sink.received() >= FOLLOWERS ? Date.now() - t0 : null;
 
   console.log(`notifications fan-out to ${FOLLOWERS.toLocaleString('en')} followers (PostgreSQL, one store process with its job runner)`);
   console.log(`  fan-out: ${fanOutMs === null ? `NOT DONE in 60 s (${made} made, ${queued} queued)` : `${(fanOutMs / 1000).toFixed(2)} s to ${made} notifications and ${queued} queued pushes`} (target < 10 s)`);
-  console.log(`  pushes received by the local push service ${((Date.now() - t0) / 1000).toFixed(1)} s after the publish: ${sentByEnd}`);
+  console.log(`  pushes received by the local push service during the load (${((loadEndedAt - t0) / 1000).toFixed(1)} s after the publish): ${sentByEnd}`);
+  console.log(`  all ${FOLLOWERS.toLocaleString('en')} pushes received ${allSentMs === null ? `NOT within 120 s of the load's end (${sink.received()})` : `${(allSentMs / 1000).toFixed(1)} s after the publish (${((allSentMs - (loadEndedAt - t0)) / 1000).toFixed(1)} s after the load stopped)`}`);
   console.log(`  catalogue ${LIST}: ${Math.round(before.rps)} req/s before, ${Math.round(duringRate.rps)} req/s during (${(duringRate.rps / before.rps).toFixed(2)} x; target >= 0.8); errors ${before.errors}/${duringRate.errors}`);
   const ok = fanOutMs !== null && fanOutMs < 10_000 && duringRate.rps / before.rps >= 0.8;
   console.log(`  target ${ok ? 'met' : 'MISSED'}`);

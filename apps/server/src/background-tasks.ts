@@ -79,7 +79,9 @@ export function backgroundTasks(store: Store, select: TaskSelection, opts: { dem
       },
       concurrency: 1,
     },
-    'notify-send': { handle: store.notifications.send, concurrency: 4 },
+    // Pushes are many and small: each loop claims 32 at once and records the done ones in one write,
+    // and a fan-out to thousands gives way to customers being served (decision 0051).
+    'notify-send': { handle: store.notifications.send, concurrency: 2, batch: 32, givesWay: true },
     'rentals-ending': {
       handle: async () => {
         await store.notifications.rentalsEnding();

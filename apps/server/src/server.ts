@@ -11,6 +11,7 @@ import { SHARED_DEMO_CLIPS } from './demo/media.ts';
 import { DEMO_ACCOUNTS, seedDemoStore } from './demo/seed.ts';
 import { DEMO_PROMO_CODES } from './demo/promo-codes.ts';
 import { startJobRunner } from './jobs/runner.ts';
+import { sampleCustomerLoad } from './jobs/event-loop-load.ts';
 import { backgroundTasks } from './background-tasks.ts';
 import { startDemoHeadStart, type DemoHeadStart, locateMediaTools, scratchRoot } from './modules/media/index.ts';
 import { searchSyncFor } from './modules/catalog/index.ts';
@@ -51,10 +52,13 @@ async function main() {
   // JOBS_IN_PROCESS=false, mail, M-Pesa reconciliation and clean-ups; npm run worker runs the same.
   const tasks = backgroundTasks(store, { transcode: config.media.workers, light: config.jobsInProcess }, { demoHeadStart });
   await tasks.schedule();
-  const jobs = startJobRunner({ queue: store.jobQueue, kinds: tasks.kinds, log: app.log, listen: database.listen });
+  // Jobs that give way (a push fan-out) wait while customers keep this process busy.
+  const customers = sampleCustomerLoad(app.server);
+  const jobs = startJobRunner({ queue: store.jobQueue, kinds: tasks.kinds, log: app.log, listen: database.listen, load: customers.busy });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     await jobs.stop();
+    customers.stop();
     await demoHeadStart?.stop();
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');

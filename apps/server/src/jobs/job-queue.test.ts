@@ -74,4 +74,37 @@ describe.each(engines())('the durable job queue on %s', (engine) => {
     await queue.release((await queue.claim())!);
     expect(await row(job.id)).toMatchObject({ state: 'queued', attempts: 0 });
   });
+  it('leases a batch at once, most urgent first, lapsed leases before due jobs, each job to one batch only', async () => {
+    const pushes = [];
+    for (let i = 0; i < 7; i++) pushes.push(await queue.enqueue({ kind: 'notify-send', payload: { delivery: i }, priority: i === 5 ? 9 : 0 }));
+    await queue.enqueue({ kind: 'mail', payload: {} }); // another kind: never in a push batch
+    const later = await queue.enqueue({ kind: 'notify-send', payload: {}, delayMs: 60_000 }); // not due
+    // A worker died holding one push: its lease ran out.
+    const dead = (await queue.claim(['notify-send']))!;
+    expect(dead.id).toBe(pushes[5]!.id);
+    await database.db.update(mediaJobs).set({ leasedUntil: sql`now() - interval '1 second'` }).where(eq(mediaJobs.id, dead.id));
+
+    const [a, b] = await Promise.all([queue.claimMany(['notify-send'], 4), queue.claimMany(['notify-send'], 4)]);
+    const ids = [...a, ...b].map((j) => j.id);
+    expect(new Set(ids).size).toBe(7); // no job in both batches
+    expect(ids.sort()).toEqual(pushes.map((p) => p.id).sort());
+    expect(ids).not.toContain(later.id);
+    const taken = [...a, ...b].find((j) => j.id === dead.id)!;
+    expect(taken.attempts).toBe(2);
+    expect([...a, ...b].every((j) => j.state === 'running' && j.kind === 'notify-send' && j.leasedUntil !== null)).toBe(true);
+    expect(await queue.claimMany(['notify-send'], 4)).toEqual([]);
+  });
+
+  it('records a batch as done in one write, but only the jobs this worker still holds', async () => {
+    for (let i = 0; i < 3; i++) await queue.enqueue({ kind: 'notify-send', payload: { delivery: i } });
+    const batch = await queue.claimMany(['notify-send'], 3);
+    // The first one's lease ran out and another worker took it over meanwhile.
+    await database.db.update(mediaJobs).set({ leasedUntil: sql`now() - interval '1 second'` }).where(eq(mediaJobs.id, batch[0]!.id));
+    const [takenOver] = await queue.claimMany(['notify-send'], 3);
+    expect(takenOver!.id).toBe(batch[0]!.id);
+    await queue.completeMany(batch);
+    expect(await row(batch[0]!.id)).toMatchObject({ state: 'running', attempts: 2 });
+    expect(await row(batch[1]!.id)).toMatchObject({ state: 'done', progress: 100 });
+    expect(await row(batch[2]!.id)).toMatchObject({ state: 'done', progress: 100 });
+  });
 });

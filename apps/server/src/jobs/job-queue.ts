@@ -32,6 +32,53 @@ export function createJobQueue(db: Database) {
   const notify = (kind: JobKind) => db.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, ${kind})`);
   const inSeconds = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
 
+  /** Done; a recurring job is queued again for its next run instead. */
+  async function complete(job: Job): Promise<void> {
+    const { everyMs, sensitive } = recurringOf(job);
+    if (everyMs) {
+      await db.update(mediaJobs).set({ state: 'queued', attempts: 0, progress: 0, error: null, leasedUntil: null, runAfter: inSeconds(everyMs), finishedAt: sql`now()`, updatedAt: sql`now()` }).where(mine(job));
+      return;
+    }
+    await db
+      .update(mediaJobs)
+      .set({ state: 'done', progress: 100, error: null, leasedUntil: null, finishedAt: sql`now()`, updatedAt: sql`now()`, ...(sensitive ? { payload: null } : {}) })
+      .where(mine(job));
+  }
+
+  /**
+   * Leases up to `limit` jobs of these kinds in one statement: first any whose lease ran out, then
+   * the due ones, most urgent first. The due ones are read in order from a partial index of queued
+   * jobs (migration 0040), so a claim costs the same with 10,000 pushes waiting as with one; it
+   * used to sort every queued job of the kind on each claim (6 ms at 10,000).
+   */
+  async function claimMany(kinds: readonly JobKind[], limit: number): Promise<Job[]> {
+    const kindList = sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    );
+    return db
+      .update(mediaJobs)
+      .set({
+        state: 'running',
+        attempts: sql`${mediaJobs.attempts} + 1`,
+        progress: 0,
+        error: null,
+        leasedUntil: inSeconds(LEASE_SECONDS * 1000),
+        updatedAt: sql`now()`,
+        startedAt: sql`now()`,
+      })
+      .where(
+        sql`${mediaJobs.id} IN (
+          SELECT id FROM (SELECT id FROM media_jobs WHERE kind IN (${kindList}) AND state = 'running' AND leased_until < now()
+                          LIMIT ${limit} FOR UPDATE SKIP LOCKED) lapsed
+          UNION ALL
+          SELECT id FROM (SELECT id FROM media_jobs WHERE kind IN (${kindList}) AND state = 'queued' AND run_after <= now()
+                          ORDER BY priority DESC, id LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
+          LIMIT ${limit})`,
+      )
+      .returning();
+  }
+
   return {
     /** Adds a job (a transcode unless kind says otherwise) and wakes the workers that run its kind. */
     async enqueue(values: { kind?: JobKind; videoId?: number | null; sourcePath?: string; payload?: unknown; priority?: number; maxAttempts?: number; delayMs?: number }): Promise<Job> {
@@ -61,25 +108,10 @@ export function createJobQueue(db: Database) {
      * lease (a crash or kill -9). SKIP LOCKED lets several workers and processes claim without waiting.
      */
     async claim(kinds: readonly JobKind[] = ['transcode']): Promise<Job | null> {
-      const result = (await db.execute(sql`
-        UPDATE ${mediaJobs} SET state = 'running', attempts = attempts + 1, progress = 0, error = NULL,
-          leased_until = now() + make_interval(secs => ${LEASE_SECONDS}), updated_at = now(), started_at = now()
-        WHERE id = (
-          SELECT id FROM ${mediaJobs}
-          WHERE kind IN (${sql.join(
-            kinds.map((k) => sql`${k}`),
-            sql`, `,
-          )})
-            AND ((state = 'queued' AND run_after <= now()) OR (state = 'running' AND leased_until < now()))
-          ORDER BY priority DESC, id
-          FOR UPDATE SKIP LOCKED
-          LIMIT 1)
-        RETURNING id`)) as unknown as { rows: { id: number }[] };
-      const id = result.rows[0]?.id;
-      if (id === undefined) return null;
-      const [job] = await db.select().from(mediaJobs).where(eq(mediaJobs.id, Number(id)));
-      return job ?? null;
+      return (await claimMany(kinds, 1))[0] ?? null;
     },
+
+    claimMany,
 
     /** Records progress (0-100) and renews the lease; false if the job is no longer this worker's. */
     async heartbeat(job: Job, progress: number): Promise<boolean> {
@@ -91,17 +123,21 @@ export function createJobQueue(db: Database) {
       return rows.length > 0;
     },
 
-    /** Done; a recurring job is queued again for its next run instead. */
-    async complete(job: Job): Promise<void> {
-      const { everyMs, sensitive } = recurringOf(job);
-      if (everyMs) {
-        await db.update(mediaJobs).set({ state: 'queued', attempts: 0, progress: 0, error: null, leasedUntil: null, runAfter: inSeconds(everyMs), finishedAt: sql`now()`, updatedAt: sql`now()` }).where(mine(job));
-        return;
-      }
+    complete,
+
+    /** Many done at once (a batch of one-off jobs, none recurring or sensitive): one statement. */
+    async completeMany(jobs: readonly Job[]): Promise<void> {
+      const plain = jobs.filter((j) => !recurringOf(j).everyMs && !recurringOf(j).sensitive);
+      for (const job of jobs) if (!plain.includes(job)) await complete(job);
+      if (!plain.length) return;
+      const leases = sql.join(
+        plain.map((j) => sql`(${j.id}::int, ${j.attempts}::int)`),
+        sql`, `,
+      );
       await db
         .update(mediaJobs)
-        .set({ state: 'done', progress: 100, error: null, leasedUntil: null, finishedAt: sql`now()`, updatedAt: sql`now()`, ...(sensitive ? { payload: null } : {}) })
-        .where(mine(job));
+        .set({ state: 'done', progress: 100, error: null, leasedUntil: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(sql`(${mediaJobs.id}, ${mediaJobs.attempts}) IN (${leases}) AND ${mediaJobs.state} = 'running'`);
     },
 
     /**

@@ -7,7 +7,7 @@ const down = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'
 
 /** A queue whose database can be taken away: every call fails while `away` is true. */
 function fakeQueue() {
-  const state = { away: false, claims: 0, claimTimes: [] as number[], waiting: [] as Job[], failed: [] as number[], completed: [] as number[] };
+  const state = { away: false, claims: 0, claimTimes: [] as number[], waiting: [] as Job[], failed: [] as number[], completed: [] as number[], completeWrites: 0 };
   let nextId = 1;
   const check = async () => {
     if (state.away) throw down();
@@ -23,9 +23,20 @@ function fakeQueue() {
       await check();
       return true;
     },
+    async claimMany(_kinds: unknown, limit: number) {
+      state.claims++;
+      state.claimTimes.push(Date.now());
+      await check();
+      return state.waiting.splice(0, limit);
+    },
     async complete(job: Job) {
       await check();
       state.completed.push(job.id);
+    },
+    async completeMany(jobs: Job[]) {
+      await check();
+      state.completeWrites++;
+      state.completed.push(...jobs.map((j) => j.id));
     },
     async fail(job: Job) {
       await check();
@@ -138,5 +149,64 @@ describe('the job runner while the database is away', () => {
     const started = Date.now();
     await runner.stop();
     expect(Date.now() - started).toBeLessThan(500);
+  });
+});
+
+describe('the job runner with batches', () => {
+  it('runs a claimed batch side by side, records the done ones in one write and retries only the one that failed', async () => {
+    const { queue, state, add } = fakeQueue();
+    const { log, lines } = recordingLog();
+    let running = 0;
+    let mostAtOnce = 0;
+    const runner = startJobRunner({
+      queue,
+      log,
+      pollMs: 10,
+      kinds: {
+        'notify-send': {
+          concurrency: 1,
+          batch: 5,
+          handle: async (job) => {
+            running++;
+            mostAtOnce = Math.max(mostAtOnce, running);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            running--;
+            if (job.id === 3) throw new Error('the push service answered 500');
+          },
+        },
+      },
+    });
+    try {
+      for (let i = 0; i < 5; i++) add();
+      await vi.waitFor(() => expect(state.completed.length + state.failed.length).toBe(5));
+      expect(mostAtOnce).toBe(5);
+      expect(state.completed.sort()).toEqual([1, 2, 4, 5]);
+      expect(state.completeWrites).toBe(1);
+      expect(state.failed).toEqual([3]);
+      expect(lines.filter((l) => l.msg === 'jobs done').map((l) => l.obj)).toEqual([{ kind: 'mail', jobs: 4 }]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('gives way while customers keep the event loop busy, yet still moves a batch a second, and runs at once when the store is quiet', async () => {
+    const { queue, state, add } = fakeQueue();
+    const { log } = recordingLog();
+    let busy = 0.95;
+    const handledAt: number[] = [];
+    const started = Date.now();
+    const runner = startJobRunner({ queue, log, pollMs: 10, load: () => busy, kinds: { 'notify-send': { concurrency: 1, batch: 2, givesWay: true, handle: async () => void handledAt.push(Date.now() - started) } } });
+    try {
+      for (let i = 0; i < 4; i++) add();
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(handledAt).toEqual([]); // waiting for the customers
+      await vi.waitFor(() => expect(handledAt).toHaveLength(2), { timeout: 1500 });
+      expect(handledAt[0]).toBeGreaterThanOrEqual(900); // one batch after at most a second
+      busy = 0.1;
+      await vi.waitFor(() => expect(handledAt).toHaveLength(4), { timeout: 500 });
+      expect(state.completed.sort()).toEqual([1, 2, 3, 4]);
+    } finally {
+      await runner.stop();
+    }
   });
 });

@@ -13,7 +13,23 @@ export type JobHandler = (job: Job, ctx: JobContext) => Promise<void>;
 export interface KindRunner {
   handle: JobHandler;
   concurrency: number;
+  /**
+   * Jobs each loop claims at once (1 unless set): they run side by side, and those done are written
+   * in one statement. For many small jobs (a push each), where the queue's two writes per job cost
+   * more than the job.
+   */
+  batch?: number;
+  /**
+   * Background work that gives way to customers: while the process is busier than GIVE_WAY_ABOVE
+   * serving requests (RunnerOptions.load), a loop waits before its next claim, up to GIVE_WAY_MAX_MS, so
+   * it still moves a batch a second under full load and runs at full speed when the store is quiet.
+   */
+  givesWay?: boolean;
 }
+
+/** Event-loop utilisation above which background kinds wait (see KindRunner.givesWay). */
+export const GIVE_WAY_ABOVE = 0.6;
+export const GIVE_WAY_MAX_MS = 1000;
 
 /** Subscribes to a notification channel; answers the unsubscribe (DatabaseHandle.listen). */
 export type Listen = (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
@@ -34,6 +50,8 @@ type RunnerOptions = {
   /** The longest wait between two tries while the queue's database cannot be reached (the wait doubles from pollMs). */
   maxBackoffMs?: number;
   listen?: Listen | undefined;
+  /** How busy serving customers the process is, 0 to 1 (sampleCustomerLoad); absent, never busy (a worker process). */
+  load?: () => number;
 } & (
   | { kinds: Partial<Record<JobKind, KindRunner>> }
   /** Transcoding only, `workers` at a time (the first form, kept for its callers). */
@@ -80,6 +98,7 @@ export function startJobRunner(opts: RunnerOptions): JobRunner {
   };
   const kinds: Partial<Record<JobKind, KindRunner>> = 'kinds' in opts ? opts.kinds : { transcode: { handle: opts.handle, concurrency: opts.workers } };
   const stopping = new AbortController();
+  const load = opts.load ?? (() => 0);
   // Each idle loop waits on the stop signal: one listener per loop is expected, not a leak.
   setMaxListeners(10 + Object.values(kinds).reduce((n, k) => n + (k?.concurrency ?? 0), 0), stopping.signal);
   const sleepers = new Map<JobKind, Set<() => void>>();
@@ -126,7 +145,8 @@ export function startJobRunner(opts: RunnerOptions): JobRunner {
     }
   }
 
-  async function runOne(job: Job, handle: JobHandler) {
+  /** Runs the handler; answers whether it succeeded, and what it threw when not. */
+  async function attempt(job: Job, handle: JobHandler): Promise<{ ok: true } | { ok: false; failure: unknown }> {
     let lastWrite = 0;
     let pending = Promise.resolve();
     let heartbeatFailed = false;
@@ -142,19 +162,18 @@ export function startJobRunner(opts: RunnerOptions): JobRunner {
           heartbeatFailed = true;
         });
     };
-    let failure: unknown = null;
-    let failed = false;
+    let outcome: { ok: true } | { ok: false; failure: unknown } = { ok: true };
     try {
       await handle(job, { signal: stopping.signal, progress });
-    } catch (err) {
-      failed = true;
-      failure = err;
+    } catch (failure) {
+      outcome = { ok: false, failure };
     }
     await pending;
-    if (!failed) {
-      if (await record(job, 'is done', () => queue.complete(job))) log.info({ job: job.id, kind: job.kind, video: job.videoId ?? undefined }, 'job done');
-      return;
-    }
+    return outcome;
+  }
+
+  /** Writes a failed attempt: given back when the runner is stopping, else retried or failed for good. */
+  async function settleFailure(job: Job, failure: unknown) {
     if (stopping.signal.aborted) {
       await record(job, 'was stopped', () => queue.release(job));
       return;
@@ -166,12 +185,33 @@ export function startJobRunner(opts: RunnerOptions): JobRunner {
     }
   }
 
-  async function loop(kind: JobKind, handle: JobHandler) {
+  async function runOne(job: Job, handle: JobHandler) {
+    const result = await attempt(job, handle);
+    if (!result.ok) return settleFailure(job, result.failure);
+    if (await record(job, 'is done', () => queue.complete(job))) log.info({ job: job.id, kind: job.kind, video: job.videoId ?? undefined }, 'job done');
+  }
+
+  /** A claimed batch: side by side; the done ones recorded together, one log line for them all. */
+  async function runBatch(jobs: Job[], handle: JobHandler) {
+    const results = await Promise.all(jobs.map((job) => attempt(job, handle)));
+    const done = jobs.filter((_, i) => results[i]!.ok);
+    await Promise.all(jobs.map((job, i) => (results[i]!.ok ? undefined : settleFailure(job, (results[i] as { failure: unknown }).failure))));
+    if (done.length && (await record(done[0]!, 'is done', () => queue.completeMany(done)))) log.info({ kind: done[0]!.kind, jobs: done.length }, 'jobs done');
+  }
+
+  /** Waits while customers keep the event loop busy, at most GIVE_WAY_MAX_MS. */
+  async function giveWay(kind: JobKind) {
+    const until = Date.now() + GIVE_WAY_MAX_MS;
+    while (load() > GIVE_WAY_ABOVE && Date.now() < until && !stopping.signal.aborted) await sleep(kind, 100);
+  }
+
+  async function loop(kind: JobKind, { handle, batch = 1, givesWay = false }: KindRunner) {
     let backoff = pollMs;
     while (!stopping.signal.aborted) {
-      let job: Job | null;
+      if (givesWay) await giveWay(kind);
+      let jobs: Job[];
       try {
-        job = await queue.claim([kind]);
+        jobs = batch > 1 ? await queue.claimMany([kind], batch) : [await queue.claim([kind])].filter((j): j is Job => j !== null);
       } catch (err) {
         wentAway(err);
         await sleep(kind, backoff);
@@ -180,20 +220,20 @@ export function startJobRunner(opts: RunnerOptions): JobRunner {
       }
       backoff = pollMs;
       cameBack();
-      if (!job) {
+      if (!jobs.length) {
         await sleep(kind);
         continue;
       }
       try {
-        await runOne(job, handle);
+        await (jobs.length > 1 ? runBatch(jobs, handle) : runOne(jobs[0]!, handle));
       } catch (err) {
-        // runOne catches what it expects; anything else must not end this loop.
-        log.error({ job: job.id, kind, err: briefly(err) }, 'the job runner failed on a job');
+        // They catch what they expect; anything else must not end this loop.
+        log.error({ job: jobs[0]!.id, kind, err: briefly(err) }, 'the job runner failed on a job');
       }
     }
   }
 
-  const loops = Object.entries(kinds).flatMap(([kind, k]) => Array.from({ length: k.concurrency }, () => loop(kind as JobKind, k.handle)));
+  const loops = Object.entries(kinds).flatMap(([kind, k]) => Array.from({ length: k.concurrency }, () => loop(kind as JobKind, k)));
   let unlisten: Promise<(() => Promise<void>) | null> = Promise.resolve(null);
   if (opts.listen && loops.length) {
     unlisten = opts.listen(JOBS_CHANNEL, (kind) => wake(kind as JobKind)).catch((err: unknown) => {

@@ -1,4 +1,5 @@
 /** The durable job queue (src/jobs/job-queue.ts). */
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { videos } from './catalog.ts';
 
@@ -38,5 +39,11 @@ export const mediaJobs = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('media_jobs_ready_idx').on(t.state, t.priority.desc(), t.id), index('media_jobs_video_idx').on(t.videoId), index('media_jobs_kind_idx').on(t.kind, t.state)],
+  (t) => [
+    index('media_jobs_ready_idx').on(t.state, t.priority.desc(), t.id),
+    index('media_jobs_video_idx').on(t.videoId),
+    index('media_jobs_kind_idx').on(t.kind, t.state),
+    // What a claim reads, in order (migration 0040).
+    index('media_jobs_due_idx').on(t.kind, t.priority.desc(), t.id).where(sql`${t.state} = 'queued'`),
+  ],
 );
