@@ -108,6 +108,22 @@ const HOOKS: Record<GenreName, string[]> = {
   'How-To': ['Step by step, in simple Swahili and English', 'Learn it today, earn from it tomorrow'],
 };
 
+/** The same hooks in Kiswahili, one for one (staff's Kiswahili synopsis, issue 32 item 24). */
+const HOOKS_SW: Record<GenreName, string[]> = {
+  Action: ['Mtu mmoja dhidi ya jeshi zima', 'Misheni ya uokoaji isiyo na njia ya kurudi', 'Ngumi, magari na jiji linaloungua'],
+  Adventure: ['Safari katika nchi pori', 'Ramani, ahadi na mto usio na mwisho'],
+  Comedy: ['Cheka hadi tumbo liume', 'Hakuna kinachoenda kama kilivyopangwa, na huo ndio utamu'],
+  Crime: ['Mpango ulio kamili kupita kiasi', 'Polisi wako karibu na pesa iko karibu zaidi'],
+  Drama: ['Familia inayojaribiwa na nyakati ngumu', 'Kiburi, mapenzi na siri inayovunja nyumba'],
+  Fantasy: ['Nguvu za kale zinaamka', 'Mteule ambaye hakuwahi kutaka kazi hiyo'],
+  Horror: ['Usitazame hii peke yako', 'Kuna kitu kinachoishi gizani katika nyumba ya zamani'],
+  'Kung Fu': ['Bwana mkubwa anarudi kulipiza kisasi', 'Kung fu inayotikisa kuta za hekalu'],
+  Romance: ['Mioyo miwili, penzi lisilowezekana', 'Mkutano wa bahati unaobadilisha kila kitu'],
+  'Sci-Fi': ['Kesho imefika mapema mno', 'Mashine, nyota na tumaini la mwisho'],
+  Thriller: ['Usimwamini mtu yeyote hadi mwisho', 'Mbio dhidi ya saa'],
+  'How-To': ['Hatua kwa hatua, kwa Kiswahili na Kiingereza rahisi', 'Jifunze leo, upate pesa kesho'],
+};
+
 export function synopsisFor(title: string, genre: GenreName, dj: string, pick: number): string {
   const hooks = HOOKS[genre];
   const hook = hooks[pick % hooks.length]!;
@@ -115,18 +131,32 @@ export function synopsisFor(title: string, genre: GenreName, dj: string, pick: n
   return `${hook}. ${title} is told in DJ ${dj}\u2019s famous voice-over, mixing Sheng, Swahili and English so the whole family follows every twist.`;
 }
 
+export function synopsisSwFor(title: string, genre: GenreName, dj: string, pick: number): string {
+  const hooks = HOOKS_SW[genre];
+  const hook = hooks[pick % hooks.length]!;
+  if (genre === 'How-To') return `${hook}. ${title}, imeelezwa wazi kwa vifaa ulivyo navyo tayari, kwa sauti ya DJ ${dj}.`;
+  return `${hook}. ${title} inasimuliwa kwa sauti maarufu ya DJ ${dj}, ikichanganya Sheng, Kiswahili na Kiingereza ili familia nzima ifuate kila kisa.`;
+}
+
 export const DEMO_PEOPLE = [
-  { role: 'ceo' as const, fullName: 'Wanjiku Mwangi', title: 'Founder & CEO', message: 'We started this store so that every Kenyan phone can carry a great film, paid for in a tap and cheap on data.' },
-  { role: 'team' as const, fullName: 'Otieno Ochieng', title: 'Head of Content', message: 'I pick the films and work with our DJs on every voice-over.' },
-  { role: 'team' as const, fullName: 'Achieng Atieno', title: 'Customer Care', message: 'Call or WhatsApp us any day: we answer in Swahili or English.' },
-  { role: 'team' as const, fullName: 'Kipchoge Rotich', title: 'Engineering', message: 'I keep the store fast on slow networks and your payments safe.' },
-  { role: 'team' as const, fullName: 'Mutua Musyoka', title: 'Payments', message: 'Every shilling you deposit with M-Pesa is accounted for.' },
+  {
+    role: 'ceo' as const,
+    fullName: 'Wanjiku Mwangi',
+    title: 'Founder & CEO',
+    titleSw: 'Mwanzilishi na Mkurugenzi Mkuu',
+    message: 'We started this store so that every Kenyan phone can carry a great film, paid for in a tap and cheap on data.',
+    messageSw: 'Tulianzisha duka hili ili kila simu ya Kenya ibebe filamu nzuri, inayolipiwa kwa mguso mmoja na nafuu kwa data.',
+  },
+  { role: 'team' as const, fullName: 'Otieno Ochieng', title: 'Head of Content', titleSw: 'Mkuu wa Maudhui', message: 'I pick the films and work with our DJs on every voice-over.', messageSw: 'Ninachagua filamu na kufanya kazi na DJ wetu kwenye kila sauti.' },
+  { role: 'team' as const, fullName: 'Achieng Atieno', title: 'Customer Care', titleSw: 'Huduma kwa Wateja', message: 'Call or WhatsApp us any day: we answer in Swahili or English.', messageSw: 'Tupigie au utuandikie WhatsApp siku yoyote: tunajibu kwa Kiswahili au Kiingereza.' },
+  { role: 'team' as const, fullName: 'Kipchoge Rotich', title: 'Engineering', titleSw: 'Uhandisi', message: 'I keep the store fast on slow networks and your payments safe.', messageSw: 'Ninaweka duka likiwa la kasi kwenye mitandao ya polepole, na malipo yako salama.' },
+  { role: 'team' as const, fullName: 'Mutua Musyoka', title: 'Payments', titleSw: 'Malipo', message: 'Every shilling you deposit with M-Pesa is accounted for.', messageSw: 'Kila shilingi unayoweka kwa M-Pesa inahesabiwa.' },
 ];
 
 export const DEMO_NOTIFICATIONS = [
-  'Welcome! Top up with M-Pesa and buy any video from Ksh 30.',
-  'New this week: season 3 of Empire of Swords, voiced by DJ Zamu.',
-  'Save data: choose the Data Saver quality in the player for about 60 MB an hour.',
-  'Downloads keep working offline once you own a video.',
-  'Customer care is open every day from 8 am to 8 pm.',
+  { message: 'Welcome! Top up with M-Pesa and buy any video from Ksh 30.', messageSw: 'Karibu! Weka pesa kwa M-Pesa na ununue video yoyote kuanzia Ksh 30.' },
+  { message: 'New this week: season 3 of Empire of Swords, voiced by DJ Zamu.', messageSw: 'Mpya wiki hii: msimu wa 3 wa Empire of Swords, kwa sauti ya DJ Zamu.' },
+  { message: 'Save data: choose the Data Saver quality in the player for about 60 MB an hour.', messageSw: 'Okoa data: chagua ubora wa Data Saver kwenye kicheza video, takriban MB 60 kwa saa.' },
+  { message: 'Downloads keep working offline once you own a video.', messageSw: 'Ukishamiliki video, nakala uliyopakua inafanya kazi hata bila mtandao.' },
+  { message: 'Customer care is open every day from 8 am to 8 pm.', messageSw: 'Huduma kwa wateja iko wazi kila siku kuanzia saa mbili asubuhi hadi saa mbili usiku.' },
 ];

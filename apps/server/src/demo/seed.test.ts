@@ -125,6 +125,21 @@ describe('demo store', () => {
       }
     });
 
+    it('writes what staff would write in Kiswahili too: every synopsis, the notices and the About page', async () => {
+      const db = database.db;
+      const all = await db.select({ synopsis: videos.synopsis, synopsisSw: videos.synopsisSw }).from(videos);
+      for (const v of all) {
+        expect(v.synopsisSw).toBeTruthy();
+        expect(v.synopsisSw).not.toBe(v.synopsis);
+      }
+      expect(all.some((v) => /kwa sauti (maarufu )?ya DJ/.test(v.synopsisSw!))).toBe(true);
+      for (const n of await db.select().from(notifications)) expect(n.messageSw).toMatch(/\S/);
+      for (const p of await db.select().from(people)) {
+        expect(p.titleSw).toMatch(/\S/);
+        expect(p.messageSw).not.toBe(p.message);
+      }
+    });
+
     it('adds nothing when it runs again', async () => {
       const before = (await database.db.select({ n: count() }).from(videos))[0]!.n;
       expect(await seedDemoStore(database.db, mediaDir)).toBeNull();

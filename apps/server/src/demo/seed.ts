@@ -22,6 +22,7 @@ import {
   DEMO_SERIES,
   type DemoTitle,
   synopsisFor,
+  synopsisSwFor,
 } from './catalogue.ts';
 
 const SEEDED_KEY = 'demo_seeded_at';
@@ -62,6 +63,7 @@ interface PlannedVideo {
   cartegory: 'movie' | 'series' | 'anime' | 'guide';
   price: number;
   synopsis: string;
+  synopsisSw: string;
   purchaseTimes: number;
   dateUploaded: Date;
   suggest: boolean;
@@ -89,6 +91,7 @@ export function planDemoVideos(now = Date.now()): PlannedVideo[] {
       cartegory,
       price: pick(PRICES[cartegory]),
       synopsis: synopsisFor(t.title, t.genre, dj, n),
+      synopsisSw: synopsisSwFor(t.title, t.genre, dj, n),
       purchaseTimes: Math.floor(rand() ** 2 * 900),
       // Spread over the last ten months; later entries of the same series are newer.
       dateUploaded: new Date(now - Math.floor(rand() * 300 * DAY) + (season ?? 0) * 20 * DAY),
@@ -170,6 +173,7 @@ export async function seedDemoStore(db: Database, mediaDir: MediaStore | string,
         rentPrice: demoRentPrice(v.price, i),
         rentalHours: 48,
         synopsis: v.synopsis,
+        synopsisSw: v.synopsisSw,
         posterKey: posterKeys[i]!,
         purchaseTimes: v.purchaseTimes,
         dateUploaded: v.dateUploaded,
@@ -190,7 +194,7 @@ export async function seedDemoStore(db: Database, mediaDir: MediaStore | string,
     const now = Date.now();
     await tx
       .insert(notifications)
-      .values(DEMO_NOTIFICATIONS.map((message, i) => ({ message, dateNotified: new Date(now - i * 3 * DAY) })));
+      .values(DEMO_NOTIFICATIONS.map((n, i) => ({ ...n, dateNotified: new Date(now - i * 3 * DAY) })));
     // The month of trade before the demo accounts, so the tables' ids follow time.
     await addDemoSales(tx as unknown as Database, videoRows, unusableHash, mulberry32(2026));
     // DJs paid a week ago what they had earned by then, so statements show a payout and what is owed since.
