@@ -8,7 +8,7 @@
  * restart, nobody is locked out, the ledger is whole, and the outage is one log line down and one up.
  * Needs TEST_REDIS_URL, which CI sets (engines.ts fails CI without it).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -39,6 +39,7 @@ describe.each(redisUrl ? [redisUrl] : [])('the store when Redis blinks (%s)', (u
   // Keys of this run only: Redis is shared with other test files and earlier runs.
   const run = randomBytes(4).toString('hex');
   const net = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+  const phoneBase = 10_000_000 + randomInt(80_000_000);
 
   beforeAll(async () => {
     process.on('unhandledRejection', onUnhandled);
@@ -75,7 +76,7 @@ describe.each(redisUrl ? [redisUrl] : [])('the store when Redis blinks (%s)', (u
     const unused = await videosToAsk(db, 120, 'Redis blink');
     const target = unused[0]!;
     const buyer = await customerWithBalance(app, 5000, `${net}.200`);
-    const staff = await signedInStaff(app);
+    const staff = await signedInStaff(app, `${net}.201`);
     const customers = await Promise.all([0, 1, 2].map((k) => signedInCustomer(app, { email: `redis-blink-${run}-${k}@example.co.ke` }, `${net}.${k}`)));
 
     let n = 0;
@@ -88,7 +89,7 @@ describe.each(redisUrl ? [redisUrl] : [])('the store when Redis blinks (%s)', (u
       // The route's per-address limit, the account-and-address failure count, the account's slow-down.
       login: (i: number) => app.inject({ method: 'POST', url: '/api/login/', payload: { email: customers[i % 3]!.email, password: customers[i % 3]!.password }, remoteAddress: `${net}.${i % 3}` }),
       // The phone's prompt allowance.
-      deposit: () => app.inject({ method: 'POST', url: '/api/deposit/', headers: buyer.auth, payload: { username: buyer.buyerid, amount: 50, phone_number: `07${String(10_000_000 + (n++ % 80_000_000)).padStart(8, '0')}` } }),
+      deposit: () => app.inject({ method: 'POST', url: '/api/deposit/', headers: buyer.auth, payload: { username: buyer.buyerid, amount: 50, phone_number: `07${phoneBase + n++}` } }),
       // The contact form's per-address limit.
       contact: () => app.inject({ method: 'POST', url: '/api/message/', payload: { name: 'Amina', email: 'amina@example.co.ke', phone_number: '0712345678', message: 'Karibu sana' }, remoteAddress: `${net}.100` }),
       // An upload's lock (a small extra file sent with its creation: tus locks it while it is written).
