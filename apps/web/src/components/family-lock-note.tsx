@@ -56,14 +56,19 @@ export function hiddenIn(...answers: unknown[]): number {
   return answers.reduce<number>((sum, a) => sum + (a && typeof a === 'object' && 'hidden' in a && typeof a.hidden === 'number' ? a.hidden : 0), 0);
 }
 
-/** Under a list of the account's own videos that the lock shortened: how many it hides, and the PIN to show them. */
-export function HiddenByFamilyLock({ count }: { count: number }) {
+const HIDDEN_WORDS = { videos: 'family.hidden_in_list', receipts: 'family.hidden_receipts', entries: 'family.hidden_entries', gifts: 'family.hidden_gifts' } as const;
+
+/**
+ * Under a list of the account's own videos that the lock shortened: how many it hides, and the PIN
+ * to show them. `rows` names what the list counts (a film may have three receipts).
+ */
+export function HiddenByFamilyLock({ count, rows = 'videos' }: { count: number; rows?: keyof typeof HIDDEN_WORDS }) {
   const t = useT();
   const pin = useAskForPin('18', () => undefined);
   if (count === 0) return null;
   return (
     <div className="family-lock-note" role="note" style={{ margin: '8px 0', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
-      <span>{t('family.hidden_in_list', { count })}</span>
+      <span>{t(HIDDEN_WORDS[rows], { count })}</span>
       <button type="button" className="btn btn-outlined btn-small" onClick={pin.ask}>
         {t('family.enter_pin')}
       </button>

@@ -51,7 +51,7 @@ export function ActivityList() {
         {t('account.activity.title')}
       </Typography>
       {/* The server leaves out what the family lock hides and counts it (CONTRACT §16). */}
-      <HiddenByFamilyLock count={hiddenIn(...(activity.data?.pages ?? []))} />
+      <HiddenByFamilyLock rows="entries" count={hiddenIn(...(activity.data?.pages ?? []))} />
       {activity.isError && entries.length === 0 ? (
         <ErrorState onRetry={() => void activity.refetch()} />
       ) : activity.isPending ? (

@@ -49,7 +49,7 @@ export function GiftsList() {
         {t('account.gifts.title')}
       </Typography>
       {/* The server leaves out what the family lock hides and counts it (CONTRACT §16). */}
-      <HiddenByFamilyLock count={hiddenIn(gifts.data)} />
+      <HiddenByFamilyLock rows="gifts" count={hiddenIn(gifts.data)} />
       {gifts.isError ? (
         <ErrorState onRetry={() => void gifts.refetch()} />
       ) : gifts.isPending ? (

@@ -28,9 +28,15 @@ function show(section: string, hidden: number) {
 }
 
 describe('a list the family lock shortened', () => {
-  it.each(['rentals', 'receipts', 'activity', 'gifts'])('says how many it hides in %s, with the PIN to show them, instead of "none yet"', async (section) => {
+  it.each([
+    ['rentals', '2 videos rated 16 or 18 are hidden while the family lock is on.'],
+    // A film may have several receipts, entries or gifts: each list counts its own rows.
+    ['receipts', '2 receipts for videos rated 16 or 18 are hidden while the family lock is on.'],
+    ['activity', '2 entries naming videos rated 16 or 18 are hidden while the family lock is on.'],
+    ['gifts', '2 gifts of videos rated 16 or 18 are hidden while the family lock is on.'],
+  ])('says how many it hides in %s, with the PIN to show them, instead of "none yet"', async (section, words) => {
     show(section, 2);
-    expect(await screen.findByText('2 videos rated 16 or 18 are hidden while the family lock is on.')).toBeInTheDocument();
+    expect(await screen.findByText(words)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enter PIN' })).toBeInTheDocument();
   });
 
@@ -38,6 +44,13 @@ describe('a list the family lock shortened', () => {
     const untranslated = speakKiswahili();
     show('rentals', 1);
     expect(await screen.findByText('Video 1 ya 16 au 18 imefichwa wakati kufuli ya familia imewashwa.')).toBeInTheDocument();
+    expect(untranslated()).toEqual([]);
+  });
+
+  it('counts receipts as receipts in Kiswahili too', async () => {
+    const untranslated = speakKiswahili();
+    show('receipts', 3);
+    expect(await screen.findByText('Risiti 3 za video za 16 au 18 zimefichwa wakati kufuli ya familia imewashwa.')).toBeInTheDocument();
     expect(untranslated()).toEqual([]);
   });
 

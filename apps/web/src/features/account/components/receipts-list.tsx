@@ -46,7 +46,7 @@ export function ReceiptsList() {
         {t('account.receipts.title')}
       </Typography>
       {/* The server leaves out what the family lock hides and counts it (CONTRACT §16). */}
-      <HiddenByFamilyLock count={hiddenIn(...(receipts.data?.pages ?? []))} />
+      <HiddenByFamilyLock rows="receipts" count={hiddenIn(...(receipts.data?.pages ?? []))} />
       {receipts.isError && entries.length === 0 ? (
         <ErrorState onRetry={() => void receipts.refetch()} />
       ) : receipts.isPending ? (
