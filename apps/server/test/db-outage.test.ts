@@ -1,6 +1,6 @@
 /**
  * The store on PostgreSQL reached through a TCP relay this test controls: every connection cut at
- * once and new ones refused for a few seconds (PostgreSQL restarting, a failover, a network blink),
+ * once and new ones refused for 20 s (PostgreSQL restarting, a failover, a network blink),
  * then healed. Answers during the cut are 503 with Retry-After or successes, the process carries on
  * (no unhandled error), service is back within 5 s of healing, no customer is locked out, and the
  * ledger is whole. PostgreSQL only (TEST_DATABASE_URL, which CI sets: engines.ts fails CI without it).
@@ -21,7 +21,8 @@ import { expectLedgerWhole, expectSuccessOrTryAgain, loadThroughFault, videosToA
 import { startRelay, throughRelay, type Relay } from './helpers/relay.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 
-const CUT_MS = 3000;
+// As long as issue 31's measure asks: a PostgreSQL restart or failover takes about this long.
+const CUT_MS = 20_000;
 const HEAL_WITHIN_MS = 5000;
 
 describe.each(engines().filter((e) => e === 'postgres'))('the store on %s when the database blinks', () => {
@@ -50,6 +51,9 @@ describe.each(engines().filter((e) => e === 'postgres'))('the store on %s when t
       webDist: null,
       adminDist: null,
       registerRateLimit: 10_000,
+      // The load logs in hundreds of times from three addresses in 20 s; the per-address attempt
+      // limit would answer 429 by design. What is tested is the failure limit, which stays at 3.
+      loginRateLimit: 10_000,
       loginFailureLimit: 3,
     };
     app = await buildApp({ config, database: handle });
@@ -79,7 +83,7 @@ describe.each(engines().filter((e) => e === 'postgres'))('the store on %s when t
 
   it('answers 503 with Retry-After while it is cut, carries on, is back within 5 s of healing, and locks nobody out', async () => {
     const db = handle.db;
-    const unused = await videosToAsk(db, 120, 'Blink');
+    const unused = await videosToAsk(db, 3000, 'Blink');
     const buyer = await customerWithBalance(app, 5000);
     const customers = [await signedInCustomer(app), await signedInCustomer(app), await signedInCustomer(app)];
 
@@ -122,7 +126,7 @@ describe.each(engines().filter((e) => e === 'postgres'))('the store on %s when t
     expect(unhandled).toEqual([]);
     expect(dbLog.length).toBeGreaterThan(0);
     expect(JSON.stringify(dbLog)).not.toMatch(/select|insert|update|\$1/i);
-  }, 30_000);
+  }, 50_000);
 
   it('answers 503 within the connection timeout, not never, while the database hangs', async () => {
     const customer = await signedInCustomer(app);
