@@ -16,6 +16,7 @@ import { useT } from '../../../lib/i18n.ts';
 import { useOwnedVideo } from '../api/get-owned-video.ts';
 import { OtherPurchases } from '../components/other-purchases.tsx';
 import { Preparing } from '../components/preparing.tsx';
+import { PlayerWait } from '../components/player-wait.tsx';
 import { ResourceList } from '../components/resource-list.tsx';
 import { SaveOffline } from '../components/save-offline.tsx';
 import { SavedPlayer } from '../components/saved-player.tsx';
@@ -28,10 +29,10 @@ import { accessIn, applyCheck, keepRentalClock } from '../offline/review.ts';
 import { useSavedVideos, type SavedVideo } from '../offline/saved-videos.ts';
 import { seasonName } from '../../../components/catalog-words.ts';
 
-// The player and hls.js load only for an owner about to watch.
-const VideoPlayer = lazy(() => import('../components/video-player.tsx'));
-
-const playerBox = <Skeleton variant="rounded" sx={{ aspectRatio: '16 / 9', height: 'auto', bgcolor: 'grey.900' }} />;
+// The player and hls.js load only for a signed-in customer about to watch, as the page opens: at the
+// same time as the video's details, not after them (issue 32 item 7: seconds on a slow phone).
+const loadPlayer = () => import('../components/video-player.tsx');
+const VideoPlayer = lazy(loadPlayer);
 
 function Player({ video, controlRef, autoPlay }: { video: Video; controlRef: { current: { play(): Promise<void> } | null }; autoPlay: boolean }) {
   const t = useT();
@@ -39,7 +40,7 @@ function Player({ video, controlRef, autoPlay }: { video: Video; controlRef: { c
   if (media.state !== 'ready' || !media.stream) return <Preparing media={media} />;
   const subtitles = video.additional_files.filter((f) => f.file && f.name.toLowerCase().endsWith('.vtt')).map((f) => ({ label: t('player.subtitles_english'), src: f.file! }));
   return (
-    <Suspense fallback={playerBox}>
+    <Suspense fallback={<PlayerWait poster={video.image} words={t('player.wait.player')} />}>
       <VideoPlayer key={video.vidId} videoId={video.vidId} title={video.title} poster={video.image} media={{ ...media, stream: media.stream }} subtitles={subtitles} controlRef={controlRef} autoPlay={autoPlay} />
     </Suspense>
   );
@@ -131,6 +132,9 @@ export default function WatchScreen({ layout = 'watch', storePage }: { layout?: 
   const location = useLocation();
   useSession();
   const q = useOwnedVideo(id);
+  useEffect(() => {
+    if (isSignedIn() && navigator.onLine) void loadPlayer().catch(() => undefined);
+  }, []);
   const controlRef = useRef<{ play(): Promise<void> } | null>(null);
   // Play tapped before the player's code has arrived (seconds on a slow network): it starts when it has.
   const [playAskedFor, setPlayAskedFor] = useState<string | undefined>();
@@ -189,7 +193,7 @@ export default function WatchScreen({ layout = 'watch', storePage }: { layout?: 
   if (q.isPending) {
     return (
       <Box sx={pageSx} aria-busy="true">
-        {playerBox}
+        <PlayerWait words={t('player.wait.details')} />
         <Skeleton width="60%" height={40} sx={{ mt: 2 }} />
         <Skeleton variant="rounded" height={64} sx={{ mt: 2 }} />
       </Box>
