@@ -178,7 +178,7 @@ describe.each(engines().filter((e) => e === 'postgres'))('the store on %s when t
           await holder.query('BEGIN');
           await holder.query('SELECT account FROM profiles WHERE user_id = $1 FOR UPDATE', [buyer.id]);
         },
-        heal: () => holder.query('ROLLBACK'),
+        heal: async () => void (await holder.query('ROLLBACK')),
         faultMs: 8000,
         giveUpMs: HEAL_WITHIN_MS,
       });
