@@ -186,7 +186,7 @@ describe.each(engines().filter((e) => e === 'postgres'))('the store on %s when t
       console.log(`long lock: ${during.length} answers while the buyer's row was held 8 s (${held.length} purchases 503 after the 5 s statement timeout), back ${backWithinMs} ms after its release`);
       // Only the sale that needed the row waited; the others never did.
       expect(held.every((d) => d.kind === 'purchase')).toBe(true);
-      expect(during.filter((d) => d.kind !== 'purchase').every((d) => d.status === ok[d.kind])).toBe(true);
+      expect(during.filter((d) => d.kind !== 'purchase').every((d) => d.status === ok[d.kind as keyof typeof ok])).toBe(true);
       expect(back).toEqual([...kinds].sort());
       // A sale cancelled by the timeout left nothing: every video owned was paid for once.
       await expectLedgerWhole(db as Database, buyer.id);
