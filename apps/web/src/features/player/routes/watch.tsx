@@ -18,7 +18,6 @@ import { OtherPurchases } from '../components/other-purchases.tsx';
 import { Preparing } from '../components/preparing.tsx';
 import { PlayerWait } from '../components/player-wait.tsx';
 import { ResourceList } from '../components/resource-list.tsx';
-import { SaveOffline } from '../components/save-offline.tsx';
 import { SavedPlayer } from '../components/saved-player.tsx';
 import { useSavedCopyGuard } from '../components/saved-lock.tsx';
 import { RatingBadge } from '../../../components/rating-badge.tsx';
@@ -33,6 +32,8 @@ import { seasonName } from '../../../components/catalog-words.ts';
 // same time as the video's details, not after them (issue 32 item 7: seconds on a slow phone).
 const loadPlayer = () => import('../components/video-player.tsx');
 const VideoPlayer = lazy(loadPlayer);
+// Saving for offline (its form: about 35 KB of MUI) comes after the player, not beside it.
+const SaveOffline = lazy(() => loadPlayer().then(() => import('../components/save-offline.tsx')).then((m) => ({ default: m.SaveOffline })));
 
 function Player({ video, controlRef, autoPlay }: { video: Video; controlRef: { current: { play(): Promise<void> } | null }; autoPlay: boolean }) {
   const t = useT();
@@ -222,7 +223,9 @@ export default function WatchScreen({ layout = 'watch', storePage }: { layout?: 
         </Typography>
       )}
       <ResourceList video={video} onPlay={play} />
-      <SaveOffline video={video} />
+      <Suspense fallback={null}>
+        <SaveOffline video={video} />
+      </Suspense>
     </>
   );
   if (layout === 'play') {
