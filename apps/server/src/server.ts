@@ -53,12 +53,12 @@ async function main() {
   const tasks = backgroundTasks(store, { transcode: config.media.workers, light: config.jobsInProcess }, { demoHeadStart });
   await tasks.schedule();
   // Jobs that give way (a push fan-out) wait while customers keep this process busy.
-  const customers = sampleCustomerLoad(app.server);
-  const jobs = startJobRunner({ queue: store.jobQueue, kinds: tasks.kinds, log: app.log, listen: database.listen, load: customers.busy });
+  const customers = Object.values(tasks.kinds).some((k) => k?.givesWay) ? sampleCustomerLoad(app.server) : null;
+  const jobs = startJobRunner({ queue: store.jobQueue, kinds: tasks.kinds, log: app.log, listen: database.listen, ...(customers ? { load: customers.busy } : {}) });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     await jobs.stop();
-    customers.stop();
+    customers?.stop();
     await demoHeadStart?.stop();
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');

@@ -2,13 +2,13 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { sampleCustomerLoad } from './event-loop-load.ts';
 
-/** Keeps the event loop busy for `ms`, in slices, emitting a request per slice when asked. */
-async function spin(ms: number, server?: EventEmitter) {
+/** Keeps the event loop busy for `ms`, in slices of 20 ms, emitting `perSlice` requests each when asked. */
+async function spin(ms: number, server?: EventEmitter, perSlice = 5) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     const slice = Date.now() + 20;
     while (Date.now() < slice);
-    server?.emit('request');
+    for (let i = 0; i < perSlice; i++) server?.emit('request');
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
@@ -19,6 +19,8 @@ describe('how busy serving customers the process is', () => {
     const load = sampleCustomerLoad(server, 50);
     try {
       await spin(300); // a push fan-out keeps the loop busy, no customer
+      expect(load.busy()).toBe(0);
+      await spin(300, server, 1); // ... and a trickle of requests (50 a second): still the fan-out's busyness, not theirs
       expect(load.busy()).toBe(0);
       await spin(300, server); // customers keep it busy
       expect(load.busy()).toBeGreaterThan(0.6);

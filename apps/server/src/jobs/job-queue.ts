@@ -46,8 +46,8 @@ export function createJobQueue(db: Database) {
   }
 
   /**
-   * Leases up to `limit` jobs of these kinds in one statement: first any whose lease ran out, then
-   * the due ones, most urgent first. The due ones are read in order from a partial index of queued
+   * Leases up to `limit` jobs of these kinds in one statement, most urgent first, among the due ones
+   * and those whose lease ran out (a worker died). The due ones are read in order from a partial index of queued
    * jobs (migration 0040), so a claim costs the same with 10,000 pushes waiting as with one; it
    * used to sort every queued job of the kind on each claim (6 ms at 10,000).
    */
@@ -69,12 +69,13 @@ export function createJobQueue(db: Database) {
       })
       .where(
         sql`${mediaJobs.id} IN (
-          SELECT id FROM (SELECT id FROM media_jobs WHERE kind IN (${kindList}) AND state = 'running' AND leased_until < now()
-                          LIMIT ${limit} FOR UPDATE SKIP LOCKED) lapsed
-          UNION ALL
-          SELECT id FROM (SELECT id FROM media_jobs WHERE kind IN (${kindList}) AND state = 'queued' AND run_after <= now()
-                          ORDER BY priority DESC, id LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
-          LIMIT ${limit})`,
+          SELECT id FROM (
+            SELECT id, priority FROM (SELECT id, priority FROM media_jobs WHERE kind IN (${kindList}) AND state = 'running' AND leased_until < now()
+                                      ORDER BY priority DESC, id LIMIT ${limit} FOR UPDATE SKIP LOCKED) lapsed
+            UNION ALL
+            SELECT id, priority FROM (SELECT id, priority FROM media_jobs WHERE kind IN (${kindList}) AND state = 'queued' AND run_after <= now()
+                                      ORDER BY priority DESC, id LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
+          ) found ORDER BY priority DESC, id LIMIT ${limit})`,
       )
       .returning();
   }
@@ -125,10 +126,14 @@ export function createJobQueue(db: Database) {
 
     complete,
 
-    /** Many done at once (a batch of one-off jobs, none recurring or sensitive): one statement. */
+    /** Many done at once: the one-off jobs in one statement, a recurring or sensitive one as complete() does it. */
     async completeMany(jobs: readonly Job[]): Promise<void> {
-      const plain = jobs.filter((j) => !recurringOf(j).everyMs && !recurringOf(j).sensitive);
-      for (const job of jobs) if (!plain.includes(job)) await complete(job);
+      const plain: Job[] = [];
+      for (const job of jobs) {
+        const { everyMs, sensitive } = recurringOf(job);
+        if (everyMs || sensitive) await complete(job);
+        else plain.push(job);
+      }
       if (!plain.length) return;
       const leases = sql.join(
         plain.map((j) => sql`(${j.id}::int, ${j.attempts}::int)`),

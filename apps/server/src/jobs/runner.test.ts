@@ -13,12 +13,6 @@ function fakeQueue() {
     if (state.away) throw down();
   };
   const queue = {
-    async claim() {
-      state.claims++;
-      state.claimTimes.push(Date.now());
-      await check();
-      return state.waiting.shift() ?? null;
-    },
     async heartbeat() {
       await check();
       return true;

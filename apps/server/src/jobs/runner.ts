@@ -211,7 +211,7 @@ export function startJobRunner(opts: RunnerOptions): JobRunner {
       if (givesWay) await giveWay(kind);
       let jobs: Job[];
       try {
-        jobs = batch > 1 ? await queue.claimMany([kind], batch) : [await queue.claim([kind])].filter((j): j is Job => j !== null);
+        jobs = await queue.claimMany([kind], batch);
       } catch (err) {
         wentAway(err);
         await sleep(kind, backoff);
