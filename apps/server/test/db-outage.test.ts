@@ -184,9 +184,10 @@ describe.each(engines().filter((e) => e === 'postgres'))('the store on %s when t
       });
       const held = expectSuccessOrTryAgain(during, ok, ['purchase']);
       console.log(`long lock: ${during.length} answers while the buyer's row was held 8 s (${held.length} purchases 503 after the 5 s statement timeout), back ${backWithinMs} ms after its release`);
-      // Only the sale that needed the row waited; the others never did.
+      // Only the sale that needed the row waited; the others were answered at once, and well.
       expect(held.every((d) => d.kind === 'purchase')).toBe(true);
-      expect(during.filter((d) => d.kind !== 'purchase').every((d) => d.status === ok[d.kind as keyof typeof ok])).toBe(true);
+      const others = during.filter((d) => d.kind !== 'purchase');
+      expect(others.filter((d) => d.status !== ok[d.kind as keyof typeof ok] || d.ms > 1000)).toEqual([]);
       expect(back).toEqual([...kinds].sort());
       // A sale cancelled by the timeout left nothing: every video owned was paid for once.
       await expectLedgerWhole(db as Database, buyer.id);

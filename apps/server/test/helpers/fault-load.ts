@@ -11,6 +11,8 @@ export interface Answer {
   status: number;
   retryAfter: string | undefined;
   body: string;
+  /** How long it took to answer. */
+  ms: number;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -34,15 +36,21 @@ export async function loadThroughFault<K extends string>(opts: {
 }) {
   const { kinds, send, ok } = opts;
   const during: Answer[] = [];
-  const record = (kind: K, res: LightMyRequestResponse) => during.push({ kind, status: res.statusCode, retryAfter: res.headers['retry-after'] as string | undefined, body: res.body });
-  const started = Array.from({ length: opts.inFlight }, (_, k) => kinds[k % kinds.length]!).map(async (kind, k) => ({ kind, res: await send(kind, Math.floor(k / kinds.length)) }));
+  const timed = async (kind: K, i: number) => {
+    const started = Date.now();
+    const res = await send(kind, i);
+    return { kind, res, ms: Date.now() - started };
+  };
+  const record = ({ kind, res, ms }: { kind: K; res: LightMyRequestResponse; ms: number }) =>
+    during.push({ kind, status: res.statusCode, retryAfter: res.headers['retry-after'] as string | undefined, body: res.body, ms });
+  const started = Array.from({ length: opts.inFlight }, (_, k) => kinds[k % kinds.length]!).map((kind, k) => timed(kind, Math.floor(k / kinds.length)));
   await pause(10);
   await opts.fault();
   const faultAt = Date.now();
-  for (const { kind, res } of await Promise.all(started)) record(kind, res);
+  for (const answer of await Promise.all(started)) record(answer);
   let i = Math.ceil(opts.inFlight / kinds.length);
   while (Date.now() - faultAt < opts.faultMs) {
-    for (const { kind, res } of await Promise.all(kinds.map(async (kind) => ({ kind, res: await send(kind, i) })))) record(kind, res);
+    for (const answer of await Promise.all(kinds.map((kind) => timed(kind, i)))) record(answer);
     i++;
     await pause(100);
   }

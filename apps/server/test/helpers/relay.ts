@@ -74,7 +74,14 @@ export async function startRelay(target: { host: string; port: number }) {
         for (const s of sockets) s.resetAndDestroy();
         return;
       }
-      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      // Its port taken meanwhile: fail now and say so, not hang until the test's timeout.
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
     },
     /** Drops every connection and swallows new ones without an answer. */
     hang() {
