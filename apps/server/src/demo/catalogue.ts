@@ -93,47 +93,32 @@ export const DEMO_GUIDES: DemoTitle[] = [
   { title: 'Boda Boda Engine Care', genre: 'How-To', rating: 'GE' },
 ];
 
-const HOOKS: Record<GenreName, string[]> = {
-  Action: ['One man against an army', 'A rescue mission with no way back', 'Fists, cars and a city on fire'],
-  Adventure: ['A journey across wild country', 'A map, a promise and a river that never ends'],
-  Comedy: ['Laugh until your stomach hurts', 'Nothing goes to plan, and that is the fun'],
-  Crime: ['A plan that is too perfect', 'The police are close and the money is closer'],
-  Drama: ['A family tested by hard times', 'Pride, love and a secret that breaks a home'],
-  Fantasy: ['Ancient powers wake up', 'A chosen one who never wanted the job'],
-  Horror: ['Do not watch this alone', 'Something lives in the dark of the old house'],
-  'Kung Fu': ['The master returns for revenge', 'Kung fu that shakes the temple walls'],
-  Romance: ['Two hearts, one impossible love', 'A chance meeting that changes everything'],
-  'Sci-Fi': ['The future arrives too early', 'Machines, stars and one last hope'],
-  Thriller: ['Trust nobody until the end', 'A race against the clock'],
-  'How-To': ['Step by step, in simple Swahili and English', 'Learn it today, earn from it tomorrow'],
-};
-
-/** The same hooks in Kiswahili, one for one (staff's Kiswahili synopsis, issue 32 item 24). */
-const HOOKS_SW: Record<GenreName, string[]> = {
-  Action: ['Mtu mmoja dhidi ya jeshi zima', 'Misheni ya uokoaji isiyo na njia ya kurudi', 'Ngumi, magari na jiji linaloungua'],
-  Adventure: ['Safari katika nchi pori', 'Ramani, ahadi na mto usio na mwisho'],
-  Comedy: ['Cheka hadi tumbo liume', 'Hakuna kinachoenda kama kilivyopangwa, na huo ndio utamu'],
-  Crime: ['Mpango ulio kamili kupita kiasi', 'Polisi wako karibu na pesa iko karibu zaidi'],
-  Drama: ['Familia inayojaribiwa na nyakati ngumu', 'Kiburi, mapenzi na siri inayovunja nyumba'],
-  Fantasy: ['Nguvu za kale zinaamka', 'Mteule ambaye hakuwahi kutaka kazi hiyo'],
-  Horror: ['Usitazame hii peke yako', 'Kuna kitu kinachoishi gizani katika nyumba ya zamani'],
-  'Kung Fu': ['Bwana mkubwa anarudi kulipiza kisasi', 'Kung fu inayotikisa kuta za hekalu'],
-  Romance: ['Mioyo miwili, penzi lisilowezekana', 'Mkutano wa bahati unaobadilisha kila kitu'],
-  'Sci-Fi': ['Kesho imefika mapema mno', 'Mashine, nyota na tumaini la mwisho'],
-  Thriller: ['Usimwamini mtu yeyote hadi mwisho', 'Mbio dhidi ya saa'],
-  'How-To': ['Hatua kwa hatua, kwa Kiswahili na Kiingereza rahisi', 'Jifunze leo, upate pesa kesho'],
+/** Each genre's hooks, in English and in Kiswahili one for one (staff's Kiswahili synopsis, issue 32 item 24). */
+const HOOKS: Record<GenreName, { en: string; sw: string }[]> = {
+  Action: [{ en: 'One man against an army', sw: 'Mtu mmoja dhidi ya jeshi zima' }, { en: 'A rescue mission with no way back', sw: 'Misheni ya uokoaji isiyo na njia ya kurudi' }, { en: 'Fists, cars and a city on fire', sw: 'Ngumi, magari na jiji linaloungua' }],
+  Adventure: [{ en: 'A journey across wild country', sw: 'Safari katika nchi pori' }, { en: 'A map, a promise and a river that never ends', sw: 'Ramani, ahadi na mto usio na mwisho' }],
+  Comedy: [{ en: 'Laugh until your stomach hurts', sw: 'Cheka hadi tumbo liume' }, { en: 'Nothing goes to plan, and that is the fun', sw: 'Hakuna kinachoenda kama kilivyopangwa, na huo ndio utamu' }],
+  Crime: [{ en: 'A plan that is too perfect', sw: 'Mpango ulio kamili kupita kiasi' }, { en: 'The police are close and the money is closer', sw: 'Polisi wako karibu na pesa iko karibu zaidi' }],
+  Drama: [{ en: 'A family tested by hard times', sw: 'Familia inayojaribiwa na nyakati ngumu' }, { en: 'Pride, love and a secret that breaks a home', sw: 'Kiburi, mapenzi na siri inayovunja nyumba' }],
+  Fantasy: [{ en: 'Ancient powers wake up', sw: 'Nguvu za kale zinaamka' }, { en: 'A chosen one who never wanted the job', sw: 'Mteule ambaye hakuwahi kutaka kazi hiyo' }],
+  Horror: [{ en: 'Do not watch this alone', sw: 'Usitazame hii peke yako' }, { en: 'Something lives in the dark of the old house', sw: 'Kuna kitu kinachoishi gizani katika nyumba ya zamani' }],
+  'Kung Fu': [{ en: 'The master returns for revenge', sw: 'Bwana mkubwa anarudi kulipiza kisasi' }, { en: 'Kung fu that shakes the temple walls', sw: 'Kung fu inayotikisa kuta za hekalu' }],
+  Romance: [{ en: 'Two hearts, one impossible love', sw: 'Mioyo miwili, penzi lisilowezekana' }, { en: 'A chance meeting that changes everything', sw: 'Mkutano wa bahati unaobadilisha kila kitu' }],
+  'Sci-Fi': [{ en: 'The future arrives too early', sw: 'Kesho imefika mapema mno' }, { en: 'Machines, stars and one last hope', sw: 'Mashine, nyota na tumaini la mwisho' }],
+  Thriller: [{ en: 'Trust nobody until the end', sw: 'Usimwamini mtu yeyote hadi mwisho' }, { en: 'A race against the clock', sw: 'Mbio dhidi ya saa' }],
+  'How-To': [{ en: 'Step by step, in simple Swahili and English', sw: 'Hatua kwa hatua, kwa Kiswahili na Kiingereza rahisi' }, { en: 'Learn it today, earn from it tomorrow', sw: 'Jifunze leo, upate pesa kesho' }],
 };
 
 export function synopsisFor(title: string, genre: GenreName, dj: string, pick: number): string {
   const hooks = HOOKS[genre];
-  const hook = hooks[pick % hooks.length]!;
+  const hook = hooks[pick % hooks.length]!.en;
   if (genre === 'How-To') return `${hook}. ${title}, explained clearly with the tools you already have, voiced by DJ ${dj}.`;
   return `${hook}. ${title} is told in DJ ${dj}\u2019s famous voice-over, mixing Sheng, Swahili and English so the whole family follows every twist.`;
 }
 
 export function synopsisSwFor(title: string, genre: GenreName, dj: string, pick: number): string {
-  const hooks = HOOKS_SW[genre];
-  const hook = hooks[pick % hooks.length]!;
+  const hooks = HOOKS[genre];
+  const hook = hooks[pick % hooks.length]!.sw;
   if (genre === 'How-To') return `${hook}. ${title}, imeelezwa wazi kwa vifaa ulivyo navyo tayari, kwa sauti ya DJ ${dj}.`;
   return `${hook}. ${title} inasimuliwa kwa sauti maarufu ya DJ ${dj}, ikichanganya Sheng, Kiswahili na Kiingereza ili familia nzima ifuate kila kisa.`;
 }
@@ -156,7 +141,7 @@ export const DEMO_PEOPLE = [
 export const DEMO_NOTIFICATIONS = [
   { message: 'Welcome! Top up with M-Pesa and buy any video from Ksh 30.', messageSw: 'Karibu! Weka pesa kwa M-Pesa na ununue video yoyote kuanzia Ksh 30.' },
   { message: 'New this week: season 3 of Empire of Swords, voiced by DJ Zamu.', messageSw: 'Mpya wiki hii: msimu wa 3 wa Empire of Swords, kwa sauti ya DJ Zamu.' },
-  { message: 'Save data: choose the Data Saver quality in the player for about 60 MB an hour.', messageSw: 'Okoa data: chagua ubora wa Data Saver kwenye kicheza video, takriban MB 60 kwa saa.' },
+  { message: 'Save data: choose the Data Saver quality in the player for about 60 MB an hour.', messageSw: 'Okoa data: chagua ubora wa Kiokoa data kwenye kicheza video, takriban MB 60 kwa saa.' },
   { message: 'Downloads keep working offline once you own a video.', messageSw: 'Ukishamiliki video, nakala uliyopakua inafanya kazi hata bila mtandao.' },
   { message: 'Customer care is open every day from 8 am to 8 pm.', messageSw: 'Huduma kwa wateja iko wazi kila siku kuanzia saa mbili asubuhi hadi saa mbili usiku.' },
 ];

@@ -54,7 +54,7 @@ describe('the watch page opened on a slow phone (issue 32 item 7)', () => {
   it('says both in Kiswahili', async () => {
     const untranslated = speakKiswahili();
     openWatch(async () => makeVideo(31, { owned: true, media: ready }));
-    expect(await screen.findByText('Tunapakia kichezaji…')).toBeInTheDocument();
+    expect(await screen.findByText('Tunapakia kicheza video…')).toBeInTheDocument();
     expect(untranslated()).toEqual([]);
   });
 });
