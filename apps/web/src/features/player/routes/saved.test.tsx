@@ -3,11 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeVideo } from '../../../test/fixtures.ts';
 import { mockApi, renderApp } from '../../../test/render.tsx';
 import { speakKiswahili } from '../../../test/speak-kiswahili.ts';
+import { rememberPinHere } from '../../../lib/family-lock.ts';
 import { putSavedVideo } from '../offline/saved-videos.ts';
 import SavedScreen from './saved.tsx';
 
 describe('the Saved videos screen', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('lists each saved video with the space it takes, and removes one refunded since, with a notice', async () => {
     localStorage.setItem('authorized', 'true');
@@ -50,12 +54,8 @@ describe('the Saved videos screen', () => {
   it('names no 16 or 18 copy while the family lock holds it back: counted, and shown after the PIN typed here (issue 32 item 11)', async () => {
     localStorage.setItem('authorized', 'true');
     localStorage.setItem('account_id', '7');
-    // The lock on, and the PIN last typed right on this phone (its salted hash): 2580.
-    const salt = 'ab';
-    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode('2580'), 'PBKDF2', false, ['deriveBits']);
-    const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: new TextEncoder().encode(salt), iterations: 100_000 }, key, 256);
-    const hash = [...new Uint8Array(bits)].map((b) => b.toString(16).padStart(2, '0')).join('');
-    localStorage.setItem('familyLock:7', JSON.stringify({ on: true, pin: { salt, hash } }));
+    // The lock on, and the PIN last typed right on this phone: 2580.
+    await rememberPinHere('2580');
     const base = { owner: 7, poster: null, rung: { name: '240p', height: 240, bandwidth: 150_000, data_saver: true }, duration: 600, expectedBytes: 11_250_000, storedBytes: 11_300_000, files: 151, storedFiles: 151, status: 'saved' as const, wifiOnly: false, savedAt: Date.now(), checkedAt: Date.now() };
     putSavedVideo({ ...base, id: 1, title: 'Nairobi Heist', rating: 'PG' });
     putSavedVideo({ ...base, id: 2, title: 'Zombie Harvest', rating: '18' });
@@ -73,6 +73,5 @@ describe('the Saved videos screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unlock' }));
     expect(await screen.findByRole('button', { name: 'Play Zombie Harvest' })).toBeInTheDocument();
     expect(screen.queryByRole('note')).toBeNull();
-    vi.restoreAllMocks();
   });
 });
