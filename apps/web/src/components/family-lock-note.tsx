@@ -34,8 +34,8 @@ export function FamilyLockNote({ rating, onUnlocked }: { rating: string; onUnloc
   const t = useT();
   useFamilyLock();
   const pin = useAskForPin(rating, () => onUnlocked?.());
-  // The dialog is kept apart from the note: the right PIN removes the note, and the dialog still
-  // hears its answer and goes on (onUnlocked).
+  // The dialog sits beside the note, not in it: the right PIN removes the note, and the dialog stays
+  // open until it closes itself (PinDialog awaits its answer, so onUnlocked runs either way).
   return (
     <>
       {lockedOut(rating) && (
