@@ -2,14 +2,18 @@
 // Notifications fan-out benchmark (issue 34, CONTRACT §15, decision 0051). On PostgreSQL, a store
 // process with its in-process job runner, 10,000 customers (BENCH_FOLLOWERS) who follow one DJ, each
 // with a Web Push subscription to a local push service that answers 201 (PUSH_SERVICE_HOSTS names it).
+// BENCH_ROUNDS (3) rounds, each:
 //   1. autocannon, 50 connections, BENCH_SECONDS (5): GET /api/videoDetails/?page_size=10&ordering=-date_uploaded, idle
-//   2. staff publish a video of that DJ (the trigger queues the fan-out), and the same autocannon run
+//   2. staff publish a new video of that DJ (the trigger queues the fan-out), and the same autocannon run
 //      at once, while the store makes the notifications and sends the pushes
+//   3. a wait until every push of the round is out
+// The rounds alternate quiet and fan-out runs so the machine's noise (a 5 s run here varies by a
+// fifth on its own) falls on both alike.
 // Prints the fan-out time (publish to every notification and its push job in the database; target
 // under 10 s), the pushes the local service received during the load and when the last arrived
 // (pushes give way to customers being served, so most go once the load stops), and the catalogue's
-// req/s during against before (target >= 0.8).
-// Options: BENCH_FOLLOWERS (10000), BENCH_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_DATABASE_URL.
+// req/s during against before, summed over the rounds (target >= 0.8).
+// Options: BENCH_FOLLOWERS (10000), BENCH_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_ROUNDS (3), BENCH_DATABASE_URL.
 import { createECDH, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import autocannon from 'autocannon';
@@ -18,6 +22,7 @@ import { adminUrl, freshDatabase, sleep, sql, startStore } from '../lib/harness.
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DB = 'store_bench_notifications';
 const LIST = '/api/videoDetails/?page_size=10&ordering=-date_uploaded';
 
@@ -57,39 +62,52 @@ try {
   await sql(url, `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) SELECT id, 'http://${sink.hostPort}/p/' || id, $1, $2 FROM users`, [p256dh, randomBytes(16).toString('base64url')]);
   // Quiet hours off for everyone, so the pushes go now whatever the hour.
   await sql(url, `INSERT INTO notification_settings (user_id) SELECT id FROM users`);
-  const [{ id: videoId }] = (await sql(url, `INSERT INTO videos (title, dj_id, genre_id, cartegory, type, price, video_path, published) VALUES ('Premiere', 1, 1, 'movie', 'dj_x', 80, 'videos/x/r1', false) RETURNING id`)).rows;
-
   await rate(`${store.base}${LIST}`); // warm-up
-  const before = await rate(`${store.base}${LIST}`);
-
-  const t0 = Date.now();
-  await sql(url, `UPDATE videos SET published = true WHERE id = $1`, [videoId]);
-  const during = rate(`${store.base}${LIST}`);
-  let fanOutMs = null;
-  let made = 0;
-  let queued = 0;
-  while (Date.now() - t0 < 60_000) {
-    const [r] = (await sql(url, `SELECT (SELECT count(*) FROM customer_notifications)::int AS made, (SELECT count(*) FROM media_jobs WHERE kind = 'notify-send')::int AS queued`)).rows;
-    ({ made, queued } = r);
-    if (made >= FOLLOWERS && queued >= FOLLOWERS) {
-      fanOutMs = Date.now() - t0;
-      break;
+  const rounds = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    // Each round a new video of that DJ: FOLLOWERS new notifications and pushes.
+    const [{ id: videoId }] = (await sql(url, `INSERT INTO videos (title, dj_id, genre_id, cartegory, type, price, video_path, published) VALUES ($1, 1, 1, 'movie', 'dj_x', 80, 'videos/x/r1', false) RETURNING id`, [`Premiere ${round}`])).rows;
+    const before = await rate(`${store.base}${LIST}`);
+    const sentBefore = sink.received();
+    const t0 = Date.now();
+    await sql(url, `UPDATE videos SET published = true WHERE id = $1`, [videoId]);
+    const during = rate(`${store.base}${LIST}`);
+    let fanOutMs = null;
+    let made = 0;
+    let queued = 0;
+    while (Date.now() - t0 < 60_000) {
+      const [r] = (await sql(url, `SELECT (SELECT count(*) FROM customer_notifications WHERE video_id = $1)::int AS made, (SELECT count(*) FROM media_jobs WHERE kind = 'notify-send' AND created_at >= to_timestamp($2 / 1000.0))::int AS queued`, [videoId, t0 - 1000])).rows;
+      ({ made, queued } = r);
+      if (made >= FOLLOWERS && queued >= FOLLOWERS) {
+        fanOutMs = Date.now() - t0;
+        break;
+      }
+      // Four looks a second: each counts rows of two growing tables, work taken from the catalogue's
+      // machine that a store does not do (at 20 a second it cost the catalogue about a tenth).
+      await sleep(250);
     }
-    await sleep(50);
+    const duringRate = await during;
+    const sentByEnd = sink.received() - sentBefore;
+    const loadEndedAt = Date.now();
+    // Pushes give way to customers being served (decision 0051): how long the rest take once the load
+    // stops; the next round starts once they are all out, so its "before" is a quiet store's.
+    while (sink.received() - sentBefore < FOLLOWERS && Date.now() - loadEndedAt < 120_000) await sleep(100);
+    const allSentMs = sink.received() - sentBefore >= FOLLOWERS ? Date.now() - t0 : null;
+    rounds.push({ before, duringRate, fanOutMs, made, queued, sentByEnd, loadMs: loadEndedAt - t0, allSentMs });
   }
-  const duringRate = await during;
-  const sentByEnd = sink.received();
-  const loadEndedAt = Date.now();
-  // Pushes give way to customers being served (decision 0051): how long the rest take once the load stops.
-  while (sink.received() < FOLLOWERS && Date.now() - loadEndedAt < 120_000) await sleep(100);
-  const allSentMs = sink.received() >= FOLLOWERS ? Date.now() - t0 : null;
 
-  console.log(`notifications fan-out to ${FOLLOWERS.toLocaleString('en')} followers (PostgreSQL, one store process with its job runner)`);
-  console.log(`  fan-out: ${fanOutMs === null ? `NOT DONE in 60 s (${made} made, ${queued} queued)` : `${(fanOutMs / 1000).toFixed(2)} s to ${made} notifications and ${queued} queued pushes`} (target < 10 s)`);
-  console.log(`  pushes received by the local push service during the load (${((loadEndedAt - t0) / 1000).toFixed(1)} s after the publish): ${sentByEnd}`);
-  console.log(`  all ${FOLLOWERS.toLocaleString('en')} pushes received ${allSentMs === null ? `NOT within 120 s of the load's end (${sink.received()})` : `${(allSentMs / 1000).toFixed(1)} s after the publish (${((allSentMs - (loadEndedAt - t0)) / 1000).toFixed(1)} s after the load stopped)`}`);
-  console.log(`  catalogue ${LIST}: ${Math.round(before.rps)} req/s before, ${Math.round(duringRate.rps)} req/s during (${(duringRate.rps / before.rps).toFixed(2)} x; target >= 0.8); errors ${before.errors}/${duringRate.errors}`);
-  const ok = fanOutMs !== null && fanOutMs < 10_000 && duringRate.rps / before.rps >= 0.8;
+  const sum = (f) => rounds.reduce((n, r) => n + f(r), 0);
+  const ratio = sum((r) => r.duringRate.rps) / sum((r) => r.before.rps);
+  const slowest = Math.max(...rounds.map((r) => r.fanOutMs ?? Infinity));
+  console.log(`notifications fan-out to ${FOLLOWERS.toLocaleString('en')} followers (PostgreSQL, one store process with its job runner), ${ROUNDS} rounds`);
+  for (const [i, r] of rounds.entries()) {
+    console.log(`  round ${i + 1}: fan-out ${r.fanOutMs === null ? `NOT DONE in 60 s (${r.made} made, ${r.queued} queued)` : `${(r.fanOutMs / 1000).toFixed(2)} s to ${r.made} notifications and ${r.queued} queued pushes`}; ` +
+      `catalogue ${Math.round(r.before.rps)} req/s before, ${Math.round(r.duringRate.rps)} during (${(r.duringRate.rps / r.before.rps).toFixed(2)} x); ` +
+      `${r.sentByEnd} pushes during the load (${(r.loadMs / 1000).toFixed(1)} s), all ${r.allSentMs === null ? 'NOT within 120 s of its end' : `${(r.allSentMs / 1000).toFixed(1)} s after the publish`}; errors ${r.before.errors}/${r.duringRate.errors}`);
+  }
+  console.log(`  fan-out: slowest ${Number.isFinite(slowest) ? `${(slowest / 1000).toFixed(2)} s` : 'NOT DONE'} (target < 10 s)`);
+  console.log(`  catalogue ${LIST}: ${Math.round(sum((r) => r.before.rps) / ROUNDS)} req/s before, ${Math.round(sum((r) => r.duringRate.rps) / ROUNDS)} req/s during (${ratio.toFixed(2)} x over the rounds; target >= 0.8)`);
+  const ok = Number.isFinite(slowest) && slowest < 10_000 && ratio >= 0.8;
   console.log(`  target ${ok ? 'met' : 'MISSED'}`);
 } finally {
   store.stop();

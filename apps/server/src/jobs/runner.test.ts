@@ -203,4 +203,37 @@ describe('the job runner with batches', () => {
       await runner.stop();
     }
   });
+  it('lets a long job wait between its steps while customers keep the event loop busy (JobContext.giveWay), and not when quiet', async () => {
+    const { queue, add } = fakeQueue();
+    const { log } = recordingLog();
+    let busy = 0.95;
+    const waits: number[] = [];
+    const runner = startJobRunner({
+      queue,
+      log,
+      pollMs: 10,
+      load: () => busy,
+      kinds: {
+        notify: {
+          concurrency: 1,
+          handle: async (_job, ctx) => {
+            for (const load of [0.95, 0.1]) {
+              busy = load;
+              const from = Date.now();
+              await ctx.giveWay?.();
+              waits.push(Date.now() - from);
+            }
+          },
+        },
+      },
+    });
+    try {
+      add();
+      await vi.waitFor(() => expect(waits).toHaveLength(2), { timeout: 3000 });
+      expect(waits[0]).toBeGreaterThanOrEqual(900); // busy: the longest wait, then on
+      expect(waits[1]).toBeLessThan(100); // quiet: at once
+    } finally {
+      await runner.stop();
+    }
+  });
 });

@@ -6,6 +6,11 @@ export interface JobContext {
   signal: AbortSignal;
   /** 0 to 1; written to the job (at most about once a second) and renews its lease. */
   progress: (fraction: number) => void;
+  /**
+   * Waits while customers keep this process busy (KindRunner.givesWay's wait, at most GIVE_WAY_MAX_MS):
+   * a long job calls it between its steps. At once where nothing measures customers (a worker process).
+   */
+  giveWay?: () => Promise<void>;
 }
 export type JobHandler = (job: Job, ctx: JobContext) => Promise<void>;
 
@@ -164,7 +169,7 @@ export function startJobRunner(opts: RunnerOptions): JobRunner {
     };
     let outcome: { ok: true } | { ok: false; failure: unknown } = { ok: true };
     try {
-      await handle(job, { signal: stopping.signal, progress });
+      await handle(job, { signal: stopping.signal, progress, giveWay: () => giveWay(job.kind) });
     } catch (failure) {
       outcome = { ok: false, failure };
     }

@@ -23,11 +23,11 @@ export const SEND_ATTEMPTS = 6;
 
 /**
  * Makes the event's notification for every recipient (a query of user_id) in one statement, set-based
- * whatever their number: the in-store rows (a recipient who already has this key gets nothing), then
+ * (a video's followers come a slice at a time: newVideo): the in-store rows (a recipient who already has this key gets nothing), then
  * for the new ones a delivery per push subscription and one SMS where the customer's settings want
  * them, each with its job in the durable queue, due at once or when the customer's quiet hours end.
  */
-export async function fanOut(db: Database, recipients: SQL, e: Event): Promise<{ made: number; queued: number }> {
+export async function fanOut(db: Database, recipients: SQL, e: Event): Promise<{ made: number; queued: number; recipients: number; last: number | null }> {
   const smsByDefault = SMS_BY_DEFAULT.includes(e.kind);
   const result = (await db.execute(sql`
     WITH recipients AS (${recipients}),
@@ -54,17 +54,25 @@ export async function fanOut(db: Database, recipients: SQL, e: Event): Promise<{
       INSERT INTO media_jobs (kind, payload, run_after, max_attempts, priority)
       SELECT 'notify-send', jsonb_build_object('delivery', d.id), d.send_after, ${SEND_ATTEMPTS}, 50 FROM deliveries d
       RETURNING id)
-    SELECT (SELECT count(*) FROM made)::int AS made, (SELECT count(*) FROM jobs)::int AS queued`)) as unknown as { rows: { made: number; queued: number }[] };
-  const row = result.rows[0] ?? { made: 0, queued: 0 };
+    SELECT (SELECT count(*) FROM made)::int AS made, (SELECT count(*) FROM jobs)::int AS queued, (SELECT count(*) FROM recipients)::int AS recipients, (SELECT max(user_id) FROM recipients) AS last`)) as unknown as {
+    rows: { made: number; queued: number; recipients: number; last: number | null }[];
+  };
+  const row = result.rows[0] ?? { made: 0, queued: 0, recipients: 0, last: null };
   if (row.queued > 0) await db.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, 'notify-send')`);
-  return { made: Number(row.made), queued: Number(row.queued) };
+  return { made: Number(row.made), queued: Number(row.queued), recipients: Number(row.recipients), last: row.last === null ? null : Number(row.last) };
 }
 
 /** One customer. */
 export const toCustomer = (userId: number) => sql`SELECT ${userId}::integer AS user_id`;
 
-/** The followers of a video's DJ, and of its series when it is one. */
-export const toFollowersOf = (video: { djId: number; seriesKey: string | null }) =>
-  video.seriesKey === null
-    ? sql`SELECT user_id FROM follows WHERE dj_id = ${video.djId}`
-    : sql`SELECT user_id FROM follows WHERE dj_id = ${video.djId} UNION SELECT user_id FROM follows WHERE series_key = ${video.seriesKey}`;
+/**
+ * The followers of a video's DJ, and of its series when it is one: `limit` of them by account, those
+ * after account `after` (a fan-out to many is made a slice at a time, fanOut's `last` the next `after`).
+ */
+export const toFollowersOf = (video: { djId: number; seriesKey: string | null }, slice: { after: number; limit: number }) => {
+  const followers =
+    video.seriesKey === null
+      ? sql`SELECT user_id FROM follows WHERE dj_id = ${video.djId}`
+      : sql`SELECT user_id FROM follows WHERE dj_id = ${video.djId} UNION SELECT user_id FROM follows WHERE series_key = ${video.seriesKey}`;
+  return sql`SELECT user_id FROM (${followers}) f WHERE user_id > ${slice.after} ORDER BY user_id LIMIT ${slice.limit}`;
+};

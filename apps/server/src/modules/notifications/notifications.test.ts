@@ -7,6 +7,7 @@ import { engines } from '../../../test/helpers/engines.ts';
 import { insertFixtureCatalogue } from '../../../test/helpers/fixtures.ts';
 import { notificationKit } from '../../../test/helpers/notifications.ts';
 import { startPushService } from '../../../test/helpers/push-service.ts';
+import { newVideo } from './notify.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { loadConfig } from '../../config.ts';
 
@@ -265,5 +266,34 @@ describe.each(engines())('follows, new videos and Web Push on %s', (engine) => {
     expect(r.in_store.made).toBeGreaterThanOrEqual(7);
     const customer = await signedInCustomer(t.app);
     expect((await t.app.inject({ url: '/api/admin/notifications/report/', headers: customer.auth })).statusCode).toBe(403);
+  });
+  it('tells many followers a slice at a time, pausing between slices, each once even when a run stops halfway and runs again', async () => {
+    const fans = [];
+    for (let i = 0; i < 5; i++) fans.push(await signedInCustomer(t.app));
+    const season = async (n: number) =>
+      (await t.database.db
+        .insert(videos)
+        .values({ title: 'Pwani Slices', season: `Season ${n}`, djId: dj('Nyota'), genreId: (await rows<{ id: number }>(sql`SELECT min(id) AS id FROM genres`))[0]!.id, cartegory: 'series', type: 'dj_x', price: 80, videoPath: 'videos/x/r1', published: true })
+        .returning())[0];
+    await season(1);
+    for (const c of fans.slice(0, 4)) expect((await call('PUT', `/api/follows/dj/${dj('Nyota')}/`, c)).statusCode).toBe(200);
+    // The fifth follows the series only; the fourth the DJ and the series (told once).
+    for (const c of fans.slice(3)) expect((await call('PUT', '/api/follows/series/Pwani%20Slices/', c)).statusCode).toBe(200);
+    const v = await season(2);
+    const told = async () => (await rows<{ user_id: number }>(sql`SELECT user_id FROM customer_notifications WHERE dedupe_key = ${`new_video:${v!.id}`} ORDER BY user_id`)).map((r) => Number(r.user_id));
+    const followers = (await rows<{ user_id: number }>(sql`SELECT DISTINCT user_id FROM follows WHERE dj_id = ${dj('Nyota')} OR series_key = 'pwani slices' ORDER BY user_id`)).map((r) => Number(r.user_id));
+
+    // A run that stops after its first slice (the process killed between two), then the job again.
+    let pauses = 0;
+    const stopped = newVideo(t.database.db, v!.id, { slice: 2, between: async () => Promise.reject(new Error('killed')) });
+    await expect(stopped).rejects.toThrow('killed');
+    expect(await told()).toHaveLength(2);
+    const again = await newVideo(t.database.db, v!.id, { slice: 2, between: async () => void pauses++ });
+    expect(again.made).toBe(followers.length - 2);
+    // A pause after each full slice, none after the last.
+    expect(pauses).toBe(Math.floor(followers.length / 2));
+    expect(await told()).toEqual(followers);
+    for (const c of fans) expect(followers).toContain(c.id);
+    expect((await newVideo(t.database.db, v!.id, { slice: 2 })).made).toBe(0);
   });
 });
