@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { Video } from '@store/contract';
 import './cards.css';
 
@@ -15,13 +15,17 @@ interface PosterProps {
 /**
  * A 2:3 poster that reserves its space before it loads, so nothing shifts (CLS). A plain element with
  * a class (cards.css): pages show dozens, and a styled component each was main-thread work on a slow phone.
+ * A poster that cannot load (offline, on a page the phone has not kept its picture for: issue 32
+ * item 10) shows the title lettered on the poster's ground instead of an empty or broken picture.
  */
 export function Poster({ video, sizes, eager = false, children }: PosterProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const image = video.image && video.image !== failed ? video.image : null;
   return (
     <div className="vc-poster">
-      {video.image && (
+      {image ? (
         <img
-          src={video.image}
+          src={image}
           srcSet={video.image_set.map((s) => `${s.url} ${s.width}w`).join(', ')}
           sizes={sizes}
           alt=""
@@ -30,7 +34,13 @@ export function Poster({ video, sizes, eager = false, children }: PosterProps) {
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
           fetchPriority={eager ? 'high' : undefined}
+          onError={() => setFailed(image)}
         />
+      ) : (
+        // The card or page names the video already: this is its picture, not its name, to a screen reader.
+        <span className="vc-poster-lettered" aria-hidden="true">
+          {video.title}
+        </span>
       )}
       {children}
     </div>
