@@ -62,7 +62,12 @@ export function notifyJobHandler(db: Database) {
   return async (job: Job, ctx?: JobContext) => {
     const p = job.payload as NotifyPayload | null;
     if (!p) throw new Error('The notify job holds no event.');
-    if ('newVideo' in p) await newVideo(db, p.newVideo, ctx?.giveWay ? { between: ctx.giveWay } : {});
+    // Between slices: the lease renewed (a fan-out to many outlasts one under load) and the runner's give-way wait.
+    const between = async () => {
+      ctx?.progress(0);
+      await ctx?.giveWay?.();
+    };
+    if ('newVideo' in p) await newVideo(db, p.newVideo, { between });
     else await fanOut(db, toCustomer(p.userId), p.event);
   };
 }
