@@ -23,9 +23,10 @@ export const SEND_ATTEMPTS = 6;
 
 /**
  * Makes the event's notification for every recipient (a query of user_id) in one statement, set-based
- * (a video's followers come a slice at a time: newVideo): the in-store rows (a recipient who already has this key gets nothing), then
- * for the new ones a delivery per push subscription and one SMS where the customer's settings want
- * them, each with its job in the durable queue, due at once or when the customer's quiet hours end.
+ * (a video's followers come a slice at a time: newVideo): the in-store rows (a recipient who already
+ * has this key gets nothing), then for the new ones a delivery per push subscription and one SMS where
+ * the customer's settings want them, each with its job in the durable queue, due at once or when the
+ * customer's quiet hours end. Answers what it made, and how many recipients it read and the last.
  */
 export async function fanOut(db: Database, recipients: SQL, e: Event): Promise<{ made: number; queued: number; recipients: number; last: number | null }> {
   const smsByDefault = SMS_BY_DEFAULT.includes(e.kind);
