@@ -166,6 +166,10 @@ describe('the storefront as an installed app, at 360 px', () => {
     expect(await page.locator('main .vc-poster-lettered').count()).toBeGreaterThan(0);
     await page.locator('main .vc-poster-lettered').first().scrollIntoViewIfNeeded();
     await screenshot(page, 'phone-offline-home-unseen-posters');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.locator('main .vc-poster-lettered').first().scrollIntoViewIfNeeded();
+    await screenshot(page, 'desktop-offline-home-unseen-posters');
+    await page.setViewportSize(VIEWPORTS.phone);
 
     await setOffline(false);
     await page.getByText(OFFLINE).waitFor({ state: 'detached' });
