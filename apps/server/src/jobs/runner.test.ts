@@ -203,6 +203,58 @@ describe('the job runner with batches', () => {
       await runner.stop();
     }
   });
+  it('hands a claimed batch to handleMany as one, and retries only the jobs whose outcome failed', async () => {
+    const { queue, state, add } = fakeQueue();
+    const { log } = recordingLog();
+    const calls: number[][] = [];
+    const runner = startJobRunner({
+      queue,
+      log,
+      pollMs: 10,
+      kinds: {
+        'notify-send': {
+          concurrency: 1,
+          batch: 4,
+          handle: async () => {
+            throw new Error('handleMany runs a batch, not handle');
+          },
+          handleMany: async (jobs) => {
+            calls.push(jobs.map((j) => j.id));
+            return jobs.map((j) => (j.id === 2 ? { ok: false, failure: new Error('the push service answered 500') } : { ok: true }));
+          },
+        },
+      },
+    });
+    try {
+      for (let i = 0; i < 4; i++) add();
+      await vi.waitFor(() => expect(state.completed.length + state.failed.length).toBe(4));
+      expect(calls.map((ids) => ids.sort())).toEqual([[1, 2, 3, 4]]);
+      expect(state.completed.sort()).toEqual([1, 3, 4]);
+      expect(state.completeWrites).toBe(1);
+      expect(state.failed).toEqual([2]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('under load lets one loop of a kind go ahead a second, not each of its loops', async () => {
+    const { queue, add } = fakeQueue();
+    const { log } = recordingLog();
+    const batchesAt: number[] = [];
+    const started = Date.now();
+    const runner = startJobRunner({ queue, log, pollMs: 10, load: () => 0.95, kinds: { 'notify-send': { concurrency: 2, batch: 2, givesWay: true, handle: async (job) => void (job.id % 2 && batchesAt.push(Date.now() - started)) } } });
+    try {
+      for (let i = 0; i < 20; i++) add();
+      await new Promise((resolve) => setTimeout(resolve, 3500));
+      // Two loops each going a second would have moved 6 batches by now.
+      expect(batchesAt.length).toBeGreaterThanOrEqual(2);
+      expect(batchesAt.length).toBeLessThanOrEqual(4);
+      for (let i = 1; i < batchesAt.length; i++) expect(batchesAt[i]! - batchesAt[i - 1]!).toBeGreaterThanOrEqual(900);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('lets a long job wait between its steps while customers keep the event loop busy (JobContext.giveWay), and not when quiet', async () => {
     const { queue, add } = fakeQueue();
     const { log } = recordingLog();

@@ -13,6 +13,10 @@ export interface JobContext {
   giveWay?: () => Promise<void>;
 }
 export type JobHandler = (job: Job, ctx: JobContext) => Promise<void>;
+/** One job's outcome in a batch: done, or what its attempt threw. */
+export type JobOutcome = { ok: true } | { ok: false; failure: unknown };
+/** Runs a claimed batch as one (KindRunner.handleMany): an outcome per job, in the jobs' order. */
+export type BatchHandler = (jobs: readonly Job[], ctx: JobContext) => Promise<JobOutcome[]>;
 
 /** What runs one kind of job, and how many of them at once in this process. */
 export interface KindRunner {
@@ -25,9 +29,15 @@ export interface KindRunner {
    */
   batch?: number;
   /**
+   * Runs a claimed batch in one call instead of `handle` per job, so the handler reads and writes
+   * what the batch needs in one statement each (a push's row and its outcome, 32 at a time).
+   */
+  handleMany?: BatchHandler;
+  /**
    * Background work that gives way to customers: while the process is busier than GIVE_WAY_ABOVE
    * serving requests (RunnerOptions.load), a loop waits before its next claim, up to GIVE_WAY_MAX_MS, so
    * it still moves a batch a second under full load and runs at full speed when the store is quiet.
+   * Under load that second is the kind's, not each loop's: one of its loops goes ahead per second.
    */
   givesWay?: boolean;
 }
@@ -150,8 +160,8 @@ export function startJobRunner(opts: RunnerOptions): JobRunner {
     }
   }
 
-  /** Runs the handler; answers whether it succeeded, and what it threw when not. */
-  async function attempt(job: Job, handle: JobHandler): Promise<{ ok: true } | { ok: false; failure: unknown }> {
+  /** Runs the handler on the jobs (one, or a batch as one); answers whether each succeeded, and what it threw when not. */
+  async function attemptMany(jobs: readonly Job[], run: (ctx: JobContext) => Promise<JobOutcome[]>): Promise<JobOutcome[]> {
     let lastWrite = 0;
     let pending = Promise.resolve();
     let heartbeatFailed = false;
@@ -159,23 +169,33 @@ export function startJobRunner(opts: RunnerOptions): JobRunner {
       const now = Date.now();
       if (now - lastWrite < 1000 && fraction < 1) return;
       lastWrite = now;
-      pending = pending
-        .then(() => queue.heartbeat(job, Math.round(fraction * 100)).then(() => undefined))
-        .catch((err: unknown) => {
-          // Once per job: a transcode reports progress every second for as long as the database is away.
-          if (!heartbeatFailed) log.warn({ job: job.id, kind: job.kind, err: briefly(err) }, 'job heartbeat failed');
-          heartbeatFailed = true;
-        });
+      for (const job of jobs) {
+        pending = pending
+          .then(() => queue.heartbeat(job, Math.round(fraction * 100)).then(() => undefined))
+          .catch((err: unknown) => {
+            // Once per run: a transcode reports progress every second for as long as the database is away.
+            if (!heartbeatFailed) log.warn({ job: job.id, kind: job.kind, err: briefly(err) }, 'job heartbeat failed');
+            heartbeatFailed = true;
+          });
+      }
     };
-    let outcome: { ok: true } | { ok: false; failure: unknown } = { ok: true };
+    let outcomes: JobOutcome[];
     try {
-      await handle(job, { signal: stopping.signal, progress, giveWay: () => giveWay(job.kind) });
+      outcomes = await run({ signal: stopping.signal, progress, giveWay: () => giveWay(jobs[0]!.kind) });
     } catch (failure) {
-      outcome = { ok: false, failure };
+      outcomes = jobs.map(() => ({ ok: false, failure }));
     }
     await pending;
-    return outcome;
+    return outcomes;
   }
+
+  const attempt = async (job: Job, handle: JobHandler): Promise<JobOutcome> =>
+    (
+      await attemptMany([job], async (ctx) => {
+        await handle(job, ctx);
+        return [{ ok: true }];
+      })
+    )[0]!;
 
   /** Writes a failed attempt: given back when the runner is stopping, else retried or failed for good. */
   async function settleFailure(job: Job, failure: unknown) {
@@ -196,9 +216,9 @@ export function startJobRunner(opts: RunnerOptions): JobRunner {
     if (await record(job, 'is done', () => queue.complete(job))) log.info({ job: job.id, kind: job.kind, video: job.videoId ?? undefined }, 'job done');
   }
 
-  /** A claimed batch: side by side; the done ones recorded together, one log line for them all. */
-  async function runBatch(jobs: Job[], handle: JobHandler) {
-    const results = await Promise.all(jobs.map((job) => attempt(job, handle)));
+  /** A claimed batch: side by side (or as one, by handleMany); the done ones recorded together, one log line for them all. */
+  async function runBatch(jobs: Job[], { handle, handleMany }: KindRunner) {
+    const results = handleMany ? await attemptMany(jobs, (ctx) => handleMany(jobs, ctx)) : await Promise.all(jobs.map((job) => attempt(job, handle)));
     const done = jobs.filter((_, i) => results[i]!.ok);
     await Promise.all(jobs.map((job, i) => (results[i]!.ok ? undefined : settleFailure(job, (results[i] as { failure: unknown }).failure))));
     if (done.length && (await record(done[0]!, 'is done', () => queue.completeMany(done)))) log.info({ kind: done[0]!.kind, jobs: done.length }, 'jobs done');
@@ -210,10 +230,23 @@ export function startJobRunner(opts: RunnerOptions): JobRunner {
     while (load() > GIVE_WAY_ABOVE && Date.now() < until && !stopping.signal.aborted) await sleep(kind, 100);
   }
 
-  async function loop(kind: JobKind, { handle, batch = 1, givesWay = false }: KindRunner) {
+  /** When a loop of each kind last went ahead while the process was busy. */
+  const busyTurns = new Map<JobKind, number>();
+  /** giveWay before a claim, and under load one loop of the kind per GIVE_WAY_MAX_MS: two push loops would double what customers give up. */
+  async function waitTurn(kind: JobKind) {
+    for (;;) {
+      await giveWay(kind);
+      if (load() <= GIVE_WAY_ABOVE || stopping.signal.aborted) return;
+      const now = Date.now();
+      if (now - (busyTurns.get(kind) ?? 0) >= GIVE_WAY_MAX_MS) return void busyTurns.set(kind, now);
+    }
+  }
+
+  async function loop(kind: JobKind, runner: KindRunner) {
+    const { handle, batch = 1, givesWay = false } = runner;
     let backoff = pollMs;
     while (!stopping.signal.aborted) {
-      if (givesWay) await giveWay(kind);
+      if (givesWay) await waitTurn(kind);
       let jobs: Job[];
       try {
         jobs = await queue.claimMany([kind], batch);
@@ -230,7 +263,7 @@ export function startJobRunner(opts: RunnerOptions): JobRunner {
         continue;
       }
       try {
-        await (jobs.length > 1 ? runBatch(jobs, handle) : runOne(jobs[0]!, handle));
+        await (jobs.length > 1 ? runBatch(jobs, runner) : runOne(jobs[0]!, handle));
       } catch (err) {
         // They catch what they expect; anything else must not end this loop.
         log.error({ job: jobs[0]!.id, kind, err: briefly(err) }, 'the job runner failed on a job');

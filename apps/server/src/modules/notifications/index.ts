@@ -6,7 +6,7 @@ import type { SmsSender } from '../sms/index.ts';
 import { notificationAdminRoutes } from './admin-routes.ts';
 import { notifyJobHandler, rentalsEnding } from './notify.ts';
 import { notificationRoutes } from './routes.ts';
-import { sendJobHandler } from './sender.ts';
+import { createSender } from './sender.ts';
 import { createNotificationService } from './service.ts';
 import { type VapidKeys, vapidKeys } from './vapid.ts';
 
@@ -24,6 +24,7 @@ export function createNotifications(deps: { db: Database; config: Pick<Config, '
   // Made (or read) on first use: a store that never pushes writes no key file.
   const vapid = () => (keys ??= vapidKeys(config));
   const service = createNotificationService(db);
+  const sender = createSender({ db, sms: deps.sms, vapid, serviceHosts: config.push.serviceHosts, publicUrl: config.publicUrl, log: deps.log, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
   return {
     service,
     vapid,
@@ -32,7 +33,9 @@ export function createNotifications(deps: { db: Database; config: Pick<Config, '
     /** The 'notify' job: makes one event's notifications. */
     notify: notifyJobHandler(db),
     /** The 'notify-send' job: one push or SMS. */
-    send: sendJobHandler({ db, sms: deps.sms, vapid, serviceHosts: config.push.serviceHosts, publicUrl: config.publicUrl, log: deps.log, ...(deps.fetch ? { fetch: deps.fetch } : {}) }),
+    send: sender.send,
+    /** A claimed batch of 'notify-send' jobs, read and recorded in one statement each. */
+    sendMany: sender.sendMany,
     /** The recurring 'rentals-ending' job. */
     rentalsEnding: () => rentalsEnding(db),
   };

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Language, NotificationKind, PushPayload } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import type { Job } from '../../jobs/job-queue.ts';
+import type { JobOutcome } from '../../jobs/runner.ts';
 import type { SmsSender } from '../sms/index.ts';
 import { allowedEndpoint } from './push-hosts.ts';
 import type { VapidKeys } from './vapid.ts';
@@ -47,18 +48,25 @@ class PushRefused extends Error {
   }
 }
 
+/** What became of one delivery: a failure is given to the queue (retried, or the job failed after its last attempt). */
+type Outcome =
+  | { state: 'sent' }
+  | { state: 'removed'; error: string; subscription?: number | null }
+  | { state: 'failed'; error: string; failure?: unknown }
+  | { state: 'retry'; failure: unknown };
+
 /**
- * The 'notify-send' job: one push (to one subscription) or one SMS of a notification, in the
+ * The 'notify-send' jobs: each one push (to one subscription) or one SMS of a notification, in the
  * customer's language of the moment. A failure is retried with the queue's backoff and counted as
  * failed after the last attempt; a 404 or 410 removes the subscription (counted as removed).
+ * `sendMany` takes a claimed batch: their deliveries read in one statement, sent side by side, and
+ * what became of them written in one (two statements per push were most of a push's cost to the
+ * store while customers were being served: bench/notifications).
  */
-export function sendJobHandler(deps: SenderDeps) {
+export function createSender(deps: SenderDeps) {
   const { db } = deps;
-  const mark = (id: number, state: 'sent' | 'failed' | 'removed', error: string | null = null) =>
-    db.execute(sql`UPDATE notification_deliveries SET state = ${state}, error = ${error}, updated_at = now() WHERE id = ${id}`);
 
-  return async (job: Job) => {
-    const deliveryId = Number((job.payload as { delivery?: number } | null)?.delivery);
+  const read = async (ids: number[]): Promise<Map<number, DeliveryRow>> => {
     const result = (await db.execute(sql`
       SELECT d.id, d.channel, d.state, d.notification_id, d.subscription_id, n.kind, n.params, n.url, n.user_id,
              p.language, p.phone_number, s.endpoint, s.p256dh, s.auth
@@ -67,31 +75,65 @@ export function sendJobHandler(deps: SenderDeps) {
         LEFT JOIN profiles p ON p.user_id = n.user_id
         -- A browser another account has signed in to since (its subscription moved) is not this customer's any more.
         LEFT JOIN push_subscriptions s ON s.id = d.subscription_id AND s.user_id = n.user_id
-        WHERE d.id = ${deliveryId}`)) as unknown as { rows: DeliveryRow[] };
-    const d = result.rows[0];
-    if (!d || d.state !== 'queued') return;
+        WHERE d.id = ANY(${`{${ids.join(',')}}`}::int[])`)) as unknown as { rows: DeliveryRow[] };
+    return new Map(result.rows.map((row) => [Number(row.id), row]));
+  };
+
+  const deliver = async (d: DeliveryRow, lastAttempt: boolean): Promise<Outcome> => {
     const language: Language = d.language === 'sw' ? 'sw' : 'en';
     const { title, body } = wordsOf(d.kind, d.params, language);
     try {
       if (d.channel === 'sms') {
-        if (!d.phone_number) return void (await mark(d.id, 'failed', 'No phone number.'));
+        if (!d.phone_number) return { state: 'failed', error: 'No phone number.' };
         await deps.sms.send({ to: d.phone_number, text: `${title}: ${body} ${deps.publicUrl}${d.url}` });
       } else {
         // The subscription went (unsubscribed, removed after a 410, or moved to another account) before its turn.
-        if (!d.endpoint || !d.p256dh || !d.auth) return void (await mark(d.id, 'removed', 'The subscription is gone.'));
+        if (!d.endpoint || !d.p256dh || !d.auth) return { state: 'removed', error: 'The subscription is gone.' };
         const payload: PushPayload = { id: d.notification_id, kind: d.kind, title, body, url: d.url, tag: `${d.kind}:${d.notification_id}` };
         await push(deps, { endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }, JSON.stringify(payload));
       }
-      await mark(d.id, 'sent');
+      return { state: 'sent' };
     } catch (err) {
-      if (err instanceof PushRefused && (err.status === 404 || err.status === 410)) {
-        await db.execute(sql`DELETE FROM push_subscriptions WHERE id = ${d.subscription_id}`);
-        await mark(d.id, 'removed', err.message);
-        return;
-      }
-      if (job.attempts >= job.maxAttempts) await mark(d.id, 'failed', (err as Error).message);
-      throw err;
+      if (err instanceof PushRefused && (err.status === 404 || err.status === 410)) return { state: 'removed', error: err.message, subscription: d.subscription_id };
+      // The last attempt's failure is counted now; the queue still hears of it and fails the job.
+      return lastAttempt ? { state: 'failed', error: (err as Error).message, failure: err } : { state: 'retry', failure: err };
     }
+  };
+
+  /** What became of each delivery, in one statement (and the subscriptions a push service said are gone, in one more). */
+  const record = async (written: { id: number; outcome: Outcome }[]) => {
+    const rows = written.filter((w) => w.outcome.state !== 'retry').map(({ id, outcome }) => ({ id, state: outcome.state, error: 'error' in outcome ? outcome.error : null }));
+    const gone = written.flatMap(({ outcome }) => ('subscription' in outcome && outcome.subscription ? [Number(outcome.subscription)] : []));
+    if (gone.length) await db.execute(sql`DELETE FROM push_subscriptions WHERE id = ANY(${`{${gone.join(',')}}`}::int[])`);
+    if (!rows.length) return;
+    await db.execute(sql`
+      UPDATE notification_deliveries d SET state = v.state, error = v.error, updated_at = now()
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id integer, state text, error text)
+        WHERE d.id = v.id`);
+  };
+
+  const sendMany = async (jobs: readonly Job[]): Promise<JobOutcome[]> => {
+    const ids = jobs.map((job) => Number((job.payload as { delivery?: number } | null)?.delivery));
+    const rows = await read(ids.filter(Number.isSafeInteger));
+    const outcomes = await Promise.all(
+      jobs.map(async (job, i): Promise<{ id: number; outcome: Outcome } | null> => {
+        const d = rows.get(ids[i]!);
+        // Gone, or already sent (a job run again after its lease ran out): nothing to do.
+        if (!d || d.state !== 'queued') return null;
+        return { id: d.id, outcome: await deliver(d, job.attempts >= job.maxAttempts) };
+      }),
+    );
+    await record(outcomes.filter((o) => o !== null));
+    return outcomes.map((o) => (o && 'failure' in o.outcome ? { ok: false, failure: o.outcome.failure } : { ok: true }));
+  };
+
+  return {
+    sendMany,
+    /** One job: the batch of one. */
+    async send(job: Job): Promise<void> {
+      const [outcome] = await sendMany([job]);
+      if (outcome && !outcome.ok) throw outcome.failure;
+    },
   };
 }
 
