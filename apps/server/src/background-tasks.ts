@@ -79,10 +79,10 @@ export function backgroundTasks(store: Store, select: TaskSelection, opts: { dem
       },
       concurrency: 1,
     },
-    // Pushes are many and small: each loop claims 32 at once, reads them and records what became of
-    // them in one statement each, and a fan-out to thousands gives way to customers being served
-    // (decision 0051): under load, one batch a second.
-    'notify-send': { handle: store.notifications.send, handleMany: store.notifications.sendMany, concurrency: 2, batch: 32, givesWay: true },
+    // Pushes are many and small: 16 to a job, and each loop claims two jobs at once, reads their pushes
+    // and records what became of them in one statement each; a fan-out to thousands gives way to
+    // customers being served (decision 0051): under load, one batch a second.
+    'notify-send': { handle: store.notifications.send, handleMany: store.notifications.sendMany, concurrency: 2, batch: 2, givesWay: true },
     'rentals-ending': {
       handle: async () => {
         await store.notifications.rentalsEnding();

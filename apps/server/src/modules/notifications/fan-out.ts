@@ -22,11 +22,18 @@ export interface Event {
 export const SEND_ATTEMPTS = 6;
 
 /**
+ * Pushes and SMS due at the same moment share a 'notify-send' job, this many to a job: a job row per
+ * push was a third of what a fan-out wrote (bench/notifications). A job run again sends only those
+ * not yet out (each delivery keeps its own state), so a push service's 500 retries its own push.
+ */
+export const DELIVERIES_PER_JOB = 16;
+
+/**
  * Makes the event's notification for every recipient (a query of user_id) in one statement, set-based
  * (a video's followers come a slice at a time: newVideo): the in-store rows (a recipient who already
  * has this key gets nothing), then for the new ones a delivery per push subscription and one SMS where
- * the customer's settings want them, each with its job in the durable queue, due at once or when the
- * customer's quiet hours end. Answers what it made, and how many recipients it read and the last.
+ * the customer's settings want them, DELIVERIES_PER_JOB to a job in the durable queue, due at once or
+ * when the customer's quiet hours end. Answers what it made, and how many recipients it read and the last.
  */
 export async function fanOut(db: Database, recipients: SQL, e: Event): Promise<{ made: number; queued: number; recipients: number; last: number | null }> {
   const smsByDefault = SMS_BY_DEFAULT.includes(e.kind);
@@ -53,9 +60,11 @@ export async function fanOut(db: Database, recipients: SQL, e: Event): Promise<{
       RETURNING id, send_after),
     jobs AS (
       INSERT INTO media_jobs (kind, payload, run_after, max_attempts, priority)
-      SELECT 'notify-send', jsonb_build_object('delivery', d.id), d.send_after, ${SEND_ATTEMPTS}, 50 FROM deliveries d
+      SELECT 'notify-send', jsonb_build_object('deliveries', jsonb_agg(g.id ORDER BY g.id)), g.send_after, ${SEND_ATTEMPTS}, 50
+        FROM (SELECT d.id, d.send_after, (row_number() OVER (PARTITION BY d.send_after ORDER BY d.id) - 1) / ${DELIVERIES_PER_JOB} AS part FROM deliveries d) g
+        GROUP BY g.send_after, g.part
       RETURNING id)
-    SELECT (SELECT count(*) FROM made)::int AS made, (SELECT count(*) FROM jobs)::int AS queued, (SELECT count(*) FROM recipients)::int AS recipients, (SELECT max(user_id) FROM recipients) AS last`)) as unknown as {
+    SELECT (SELECT count(*) FROM made)::int AS made, (SELECT count(*) FROM deliveries)::int AS queued, (SELECT count(*) FROM recipients)::int AS recipients, (SELECT max(user_id) FROM recipients) AS last`)) as unknown as {
     rows: { made: number; queued: number; recipients: number; last: number | null }[];
   };
   const row = result.rows[0] ?? { made: 0, queued: 0, recipients: 0, last: null };

@@ -48,7 +48,13 @@ class PushRefused extends Error {
   }
 }
 
-/** What became of one delivery: a failure is given to the queue (retried, or the job failed after its last attempt). */
+/** A job's deliveries: DELIVERIES_PER_JOB of them (one, in jobs queued before they were grouped). */
+const deliveriesOf = (job: Job): number[] => {
+  const p = job.payload as { deliveries?: unknown; delivery?: unknown } | null;
+  return (Array.isArray(p?.deliveries) ? p.deliveries : [p?.delivery]).map(Number).filter(Number.isSafeInteger);
+};
+
+/** What became of one delivery: a failure is given to the queue (its job retried, or failed after its last attempt). */
 type Outcome =
   | { state: 'sent' }
   | { state: 'removed'; error: string; subscription?: number | null }
@@ -56,17 +62,18 @@ type Outcome =
   | { state: 'retry'; failure: unknown };
 
 /**
- * The 'notify-send' jobs: each one push (to one subscription) or one SMS of a notification, in the
- * customer's language of the moment. A failure is retried with the queue's backoff and counted as
- * failed after the last attempt; a 404 or 410 removes the subscription (counted as removed).
- * `sendMany` takes a claimed batch: their deliveries read in one statement, sent side by side, and
- * what became of them written in one (two statements per push were most of a push's cost to the
- * store while customers were being served: bench/notifications).
+ * The 'notify-send' jobs: each up to DELIVERIES_PER_JOB pushes (to one subscription each) or SMS of
+ * notifications, in the customer's language of the moment. A failure is retried with the queue's
+ * backoff (a run again sends only what is not out yet) and counted as failed after the last
+ * attempt; a 404 or 410 removes the subscription (counted as removed). `sendMany` takes a claimed
+ * batch of jobs: their deliveries read in one statement, sent side by side, and what became of them
+ * written in one (a read and an update per push were most of a push's cost to a busy store).
  */
 export function createSender(deps: SenderDeps) {
   const { db } = deps;
 
   const read = async (ids: number[]): Promise<Map<number, DeliveryRow>> => {
+    if (!ids.length) return new Map();
     const result = (await db.execute(sql`
       SELECT d.id, d.channel, d.state, d.notification_id, d.subscription_id, n.kind, n.params, n.url, n.user_id,
              p.language, p.phone_number, s.endpoint, s.p256dh, s.auth
@@ -113,18 +120,26 @@ export function createSender(deps: SenderDeps) {
   };
 
   const sendMany = async (jobs: readonly Job[]): Promise<JobOutcome[]> => {
-    const ids = jobs.map((job) => Number((job.payload as { delivery?: number } | null)?.delivery));
-    const rows = await read(ids.filter(Number.isSafeInteger));
+    const ids = jobs.map(deliveriesOf);
+    const rows = await read(ids.flat());
     const outcomes = await Promise.all(
-      jobs.map(async (job, i): Promise<{ id: number; outcome: Outcome } | null> => {
-        const d = rows.get(ids[i]!);
-        // Gone, or already sent (a job run again after its lease ran out): nothing to do.
-        if (!d || d.state !== 'queued') return null;
-        return { id: d.id, outcome: await deliver(d, job.attempts >= job.maxAttempts) };
-      }),
+      jobs.map((job, i) =>
+        Promise.all(
+          ids[i]!.flatMap((id) => {
+            const d = rows.get(id);
+            // Gone, or already out (a job run again after a retry or a lease that ran out): nothing to do.
+            if (!d || d.state !== 'queued') return [];
+            return [deliver(d, job.attempts >= job.maxAttempts).then((outcome) => ({ id, outcome }))];
+          }),
+        ),
+      ),
     );
-    await record(outcomes.filter((o) => o !== null));
-    return outcomes.map((o) => (o && 'failure' in o.outcome ? { ok: false, failure: o.outcome.failure } : { ok: true }));
+    await record(outcomes.flat());
+    return outcomes.map((done): JobOutcome => {
+      const failures = done.flatMap(({ outcome }) => ('failure' in outcome ? [outcome.failure] : []));
+      if (!failures.length) return { ok: true };
+      return { ok: false, failure: failures.length === 1 ? failures[0] : new Error(`${failures.length} of ${done.length} failed; the first: ${(failures[0] as Error).message}`) };
+    });
   };
 
   return {
