@@ -30,7 +30,7 @@ export interface KindRunner {
   batch?: number;
   /**
    * Runs a claimed batch in one call instead of `handle` per job, so the handler reads and writes
-   * what the batch needs in one statement each (a push's row and its outcome, 32 at a time).
+   * what the batch needs in one statement each (two jobs' 32 pushes and what became of them).
    */
   handleMany?: BatchHandler;
   /**
