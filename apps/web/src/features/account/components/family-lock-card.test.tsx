@@ -126,6 +126,9 @@ describe('the family lock on this phone', () => {
     fireEvent.change(code, { target: { value: '135 790' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Washa kufuli ya familia' }));
     await waitFor(() => expect(sent.find((s) => s.method === 'PUT')?.body).toEqual({ pin: '2468', code: '135790' }));
+    // Said when the PIN is kept on this phone too: the test ends after that, not while it is still being written.
+    expect(await within(card).findByText('Kufuli ya familia imewashwa.')).toBeInTheDocument();
+    expect(await pinMatchesHere('2468')).toBe(true);
     expect(untranslated()).toEqual([]);
   });
 });
