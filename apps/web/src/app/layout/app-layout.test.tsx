@@ -35,7 +35,7 @@ describe('layout', () => {
     const drawer = await screen.findByTestId('drawer');
     await waitFor(() => expect(drawer).toHaveAttribute('open'));
     const links = [...drawer.querySelectorAll('a')].map((a) => a.textContent);
-    expect(links).toEqual(['Home', 'TV show', 'Movie', 'Animation', 'DJ/s', 'Genre', 'Passes', 'Contact', 'About US', 'Cart', 'Account', 'Saved videos', 'Notification', 'Guide', 'Deposit']);
+    expect(links).toEqual(['Home', 'TV show', 'Movie', 'Animation', 'DJ/s', 'Genre', 'New videos', 'Passes', 'Contact', 'About US', 'Cart', 'Account', 'Saved videos', 'Notification', 'Guide', 'Deposit']);
     fireEvent.click(screen.getByRole('link', { name: 'Genre' }));
     await waitFor(() => expect(drawer).not.toHaveAttribute('open'));
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');

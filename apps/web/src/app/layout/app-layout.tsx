@@ -8,7 +8,7 @@ import { DjTabs } from './dj-tabs.tsx';
 import { Footer } from './footer.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { NewestStrip } from './newest-strip.tsx';
-import { SIDEBAR_MIN_WIDTH } from './nav-entries.ts';
+import { SIDEBAR_MIN_WIDTH } from '../../lib/navigation.ts';
 import { SearchBox } from './search-box.tsx';
 import { SideNav } from './side-nav.tsx';
 import { useScrolled } from './use-scrolled.ts';

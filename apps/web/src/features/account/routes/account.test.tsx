@@ -106,7 +106,8 @@ describe('account and profile in Kiswahili', () => {
     expect(screen.getByLabelText('Namba ya simu', { exact: false })).toHaveValue('0712345678');
     expect(screen.getByText('Jina la mtumiaji haliwezi kubadilishwa.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Chagua picha ya wasifu' })).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Dashibodi' })).toHaveTextContent(/Rudi dukani.*Wasifu.*Dashibodi.*Kikapu.*Toka/);
+    // No bar of its own (issue 32 item 26): the store's one navigation, in the layout, reaches the rest.
+    expect(screen.queryByRole('navigation')).toBeNull();
     expect(untranslated()).toEqual([]);
   });
 });

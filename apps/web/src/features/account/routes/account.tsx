@@ -19,17 +19,16 @@ import { useGuardedInfo } from '../../../api/use-guarded-info.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { keptByFamilyLock, useFamilyLock } from '../../../lib/family-lock.ts';
 import { HiddenByFamilyLock, hiddenIn } from '../../../components/family-lock-note.tsx';
+import { NavList } from '../../../components/nav-list.tsx';
+import { accountEntriesFor } from '../../../lib/navigation.ts';
 
-const menuSx = { display: 'block', px: 2, py: 1.1, color: 'text.primary', textDecoration: 'none', borderRadius: 1, '&:hover': { bgcolor: 'action.hover' } } as const;
-
-/** A part other features give the account page (the app composes them): its menu entry and what it shows. */
+/** A part other features give the account page (the app composes them): its section's key in the account's entries (lib/navigation.ts) and what it shows. */
 export interface AccountSection {
   key: string;
-  label: string;
   element: ReactNode;
 }
 
-/** /account: the account's side menu and, beside it, the part chosen (seed §2); `sections`: the app's further parts. */
+/** /account: the account's menu (the account's entries of the one navigation) and, beside it, the part chosen (seed §2); `sections`: the app's further parts. */
 export default function AccountScreen({ sections = [] }: { sections?: AccountSection[] }) {
   const t = useT();
   const info = useGuardedInfo();
@@ -42,40 +41,10 @@ export default function AccountScreen({ sections = [] }: { sections?: AccountSec
   // The server leaves out what the family lock hides and counts it (CONTRACT §16); the rating check stays for an older answer.
   const list = { shown: kept.shown, hidden: kept.hidden + hiddenIn(info.data) };
 
-  const menu = [
-    ...(user?.is_staff ? [{ key: 'admin', label: t('account.menu.admin'), href: '/admin/', external: true }] : []),
-    { key: 'profile', label: t('account.menu.profile'), href: '/profile' },
-    { key: 'cart', label: t('account.menu.cart'), href: '/cart' },
-    { key: 'list', label: t('account.your_list'), href: '/account?section=list' },
-    { key: 'rentals', label: t('account.rentals.title'), href: '/account?section=rentals' },
-    { key: 'passes', label: t('account.passes.title'), href: '/account?section=passes' },
-    { key: 'gifts', label: t('account.gifts.title'), href: '/account?section=gifts' },
-    { key: 'receipts', label: t('account.receipts.title'), href: '/account?section=receipts' },
-    { key: 'activity', label: t('account.activity.title'), href: '/account?section=activity' },
-    { key: 'family', label: t('account.family.title'), href: '/account?section=family' },
-    ...sections.map((x) => ({ key: x.key, label: x.label, href: `/account?section=${x.key}` })),
-    { key: 'deposits', label: t('account.deposit_history'), href: '/account?section=deposits' },
-    { key: 'setting', label: t('account.menu.setting'), href: '/profile?edit=1' },
-    { key: 'deposit', label: t('account.menu.deposit'), href: '/deposit' },
-  ];
-
+  // The account's entries of the store's one navigation: the side menu shows them under "Account", same words, same order.
   const nav = (
-    <Box component="nav" aria-label={t('account.title')} sx={{ gridColumn: { md: 1 }, gridRow: { md: 1 } }}>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
-        {menu.map((m) => (
-          <li key={m.key}>
-            {m.external ? (
-              <Box component="a" href={m.href} target="_blank" rel="noopener" sx={menuSx}>
-                {m.label}
-              </Box>
-            ) : (
-              <Box component={Link} to={m.href} sx={menuSx}>
-                {m.label}
-              </Box>
-            )}
-          </li>
-        ))}
-      </Box>
+    <Box component="nav" aria-label={t('account.title')} sx={{ gridColumn: { md: 1 }, gridRow: { md: 1 }, '& .nav-list': { mb: 2 } }}>
+      <NavList entries={accountEntriesFor(Boolean(user?.is_staff))} />
       <LogoutButton />
     </Box>
   );

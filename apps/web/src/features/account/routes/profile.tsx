@@ -17,40 +17,12 @@ import { formatKsh, localPhone } from '../../../lib/format.ts';
 import { pageSx } from '../../../components/page.tsx';
 import { useUpdateProfile } from '../api/account-calls.ts';
 import { useChangeEmail } from '../api/member-calls.ts';
-import { LogoutButton } from '../components/logout-button.tsx';
 import { ConfirmByCode } from '../components/confirm-by-code.tsx';
 import { useFamilyLockState } from '../../../api/family-lock.ts';
 import { useGuardedInfo } from '../../../api/use-guarded-info.ts';
 import { useT } from '../../../lib/i18n.ts';
 
 export const UPDATED_TOAST_MS = 2000;
-
-function DashboardBar({ staff }: { staff: boolean }) {
-  const t = useT();
-  const links = [
-    [t('account.bar.view_site'), '/'],
-    [t('account.menu.profile'), '/profile'],
-    ...(staff ? [[t('account.bar.admin'), '/admin/']] : []),
-    [t('account.bar.dashboard'), '/account'],
-    [t('account.menu.cart'), '/cart'],
-  ] as const;
-  return (
-    <Box component="nav" aria-label={t('account.bar.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center', mb: 2, p: 1, bgcolor: 'background.paper', borderRadius: 2 }}>
-      {links.map(([label, href]) =>
-        href === '/admin/' ? (
-          <Button key={label} href={href} target="_blank" rel="noopener" size="small" color="inherit">
-            {label}
-          </Button>
-        ) : (
-          <Button key={label} component={Link} to={href} size="small" color="inherit">
-            {label}
-          </Button>
-        ),
-      )}
-      <LogoutButton label={t('account.logout')} variant="text" />
-    </Box>
-  );
-}
 
 function EditForm({ user, onSaved, onCancel }: { user: User; onSaved: () => void; onCancel: () => void }) {
   const t = useT();
@@ -132,7 +104,11 @@ function EditForm({ user, onSaved, onCancel }: { user: User; onSaved: () => void
   );
 }
 
-/** /profile: the dashboard bar, the picture, and the profile in view or edit mode (seed §2, §4). */
+/**
+ * /profile: the picture and the profile in view or edit mode (seed §2, §4). The seed's dashboard bar
+ * (View Site, Profile, DashBoard, Cart, Logout) is gone: the header and the one navigation give each
+ * (issue 32 item 26), and Logout is on the account page.
+ */
 export default function ProfileScreen() {
   const t = useT();
   const info = useGuardedInfo();
@@ -144,7 +120,6 @@ export default function ProfileScreen() {
 
   return (
     <Box sx={pageSx}>
-      <DashboardBar staff={Boolean(user?.is_staff)} />
       {!user ? (
         <Skeleton variant="rounded" height={240} />
       ) : (
@@ -155,7 +130,7 @@ export default function ProfileScreen() {
             </Avatar>
             <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', mt: 1.5 }}>
               <Button component={Link} to="/deposit" size="small" variant="contained">
-                {t('account.menu.deposit')}
+                {t('nav.deposit')}
               </Button>
               <Button size="small" variant="outlined" onClick={() => setEditing(true)} disabled={editing}>
                 {t('account.update')}
