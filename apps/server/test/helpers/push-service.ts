@@ -16,12 +16,14 @@ export interface Received {
  * A local push service for tests, on 127.0.0.1 over http (CONTRACT §15 allows a loopback host:port
  * entry): each subscription it hands out has its own P-256 key pair and auth secret, as a browser's
  * has, and every message is decrypted (RFC 8291 aes128gcm) with them, so a test reads what a
- * phone would show. `answer` makes an endpoint answer 404 or 410 (gone) or 500 (a hiccup).
+ * phone would show. `answer` makes an endpoint answer 404 or 410 (gone) or 500 (a hiccup), or a
+ * redirect to `location`.
  */
 export async function startPushService() {
   const subscriptions = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: string }>();
   const received: Received[] = [];
   const answers = new Map<string, number>();
+  const redirects = new Map<string, string>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -36,7 +38,8 @@ export async function startPushService() {
         const claims = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8') || '{}') as { aud?: string };
         received.push({ path, payload, vapidKey: /k=([^,\s]+)/.exec(auth)?.[1] ?? '', audience: claims.aud ?? '', ttl: req.headers.ttl as string | undefined });
       }
-      res.writeHead(status).end();
+      const location = redirects.get(path);
+      res.writeHead(status, location ? { location } : {}).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -54,8 +57,9 @@ export async function startPushService() {
       subscriptions.set(path, { ecdh, auth });
       return { endpoint: `http://${hostPort}${path}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth } };
     },
-    answer(endpoint: string, status: number) {
+    answer(endpoint: string, status: number, location?: string) {
       answers.set(new URL(endpoint).pathname, status);
+      if (location) redirects.set(new URL(endpoint).pathname, location);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -18,13 +18,13 @@ export { wordsOf } from './words.ts';
 export const RENTALS_ENDING_EVERY_MS = 15 * 60_000;
 
 /** The module built from what it needs: its routes, its back-office routes and its jobs' handlers. */
-export function createNotifications(deps: { db: Database; config: Pick<Config, 'dataDir' | 'push' | 'publicUrl'>; sms: SmsSender; log: FastifyBaseLogger; fetch?: typeof fetch }) {
+export function createNotifications(deps: { db: Database; config: Pick<Config, 'dataDir' | 'push' | 'publicUrl'>; sms: SmsSender; log: FastifyBaseLogger }) {
   const { db, config } = deps;
   let keys: VapidKeys | undefined;
   // Made (or read) on first use: a store that never pushes writes no key file.
   const vapid = () => (keys ??= vapidKeys(config));
   const service = createNotificationService(db);
-  const sender = createSender({ db, sms: deps.sms, vapid, serviceHosts: config.push.serviceHosts, publicUrl: config.publicUrl, log: deps.log, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+  const sender = createSender({ db, sms: deps.sms, vapid, serviceHosts: config.push.serviceHosts, publicUrl: config.publicUrl, log: deps.log });
   return {
     service,
     vapid,

@@ -221,6 +221,23 @@ describe.each(engines())('follows, new videos and Web Push on %s', (engine) => {
     expect((await kit.deliveries(c.id)).map((d) => d.state).sort()).toEqual(['removed', 'removed', 'sent']);
   });
 
+  it('follows no redirect from a push service: the push is not sent elsewhere and waits for its retry', async () => {
+    const c = await signedInCustomer(t.app);
+    await kit.noQuietHours(c);
+    // The redirect points at another subscription of the same service: had it been followed, that one would receive the push.
+    const [moved, elsewhere] = [pushService.subscribe(), pushService.subscribe()];
+    expect((await call('POST', '/api/push/subscriptions/', c, moved)).statusCode).toBe(201);
+    pushService.answer(moved.endpoint, 307, elsewhere.endpoint);
+    expect((await call('PUT', `/api/follows/dj/${dj('Kibe')}/`, c)).statusCode).toBe(200);
+    await publish({ dj: 'Kibe', title: 'Redirected Nai' });
+    await kit.drain();
+    const paths = [moved, elsewhere].map((s) => new URL(s.endpoint).pathname);
+    expect(pushService.received.filter((r) => paths.includes(r.path))).toEqual([]);
+    expect((await kit.deliveries(c.id)).map((d) => d.state)).toEqual(['queued']);
+    const retries = await t.database.db.select().from(mediaJobs).where(sql`kind = 'notify-send' AND state = 'queued' AND attempts = 1 AND error LIKE '%307%'`);
+    expect(retries).toHaveLength(1);
+  });
+
   it('refuses a subscription to anything but a push service’s own host over https (400), and forgets one on DELETE', async () => {
     const c = await signedInCustomer(t.app);
     const keys = pushService.subscribe().keys;
