@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, screenshot, Steps, VIEWPORTS, type ViewportName } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+type Language = 'en' | 'sw';
+const words = (language: Language) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/locales/${language}.json`), 'utf8')) as Record<string, string>;
+const WORDS = { en: words('en'), sw: words('sw') };
+
+/** The seed's routes a newcomer reaches from the side menu (seed §2), and the entry that leads there. */
+const MENU_ROUTES = [
+  ['/', 'nav.home'],
+  ['/store/series', 'nav.series'],
+  ['/store/movie', 'nav.movie'],
+  ['/store/anime', 'nav.anime'],
+  ['/deejays', 'nav.deejays'],
+  ['/genre', 'nav.genre'],
+  ['/new', 'nav.new'],
+  ['/contact', 'nav.contact'],
+  ['/about', 'nav.about'],
+  ['/cart', 'nav.cart'],
+  ['/account', 'nav.account'],
+  ['/notifications', 'nav.notifications'],
+  ['/guide', 'nav.guide'],
+  ['/deposit', 'nav.deposit'],
+] as const;
+
+/** Signed in: the account's entries, under "Account" in the same menu (those the seed's /account and /profile menus had among them). */
+const ACCOUNT_ROUTES = [
+  ['/profile', 'nav.profile'],
+  ['/account?section=list', 'nav.your_list'],
+  ['/account?section=deposits', 'nav.deposit_history'],
+  ['/profile?edit=1', 'nav.setting'],
+] as const;
+
+async function newCustomer(tag: string): Promise<{ email: string; password: string }> {
+  const stamp = `${tag}${Date.now() % 1_000_000}`;
+  const email = `${stamp}@example.co.ke`;
+  const password = 'nyumbani-kwetu-2026';
+  const res = await fetch(`${baseUrl}/api/register/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: stamp, email, password1: password, password2: password }) });
+  expect(res.status, await res.text()).toBeLessThan(300);
+  return { email, password };
+}
+
+/** Logs in through the storefront's form, in whatever language it is shown. */
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/account/authenticate');
+  const form = page.locator('form').filter({ has: page.locator('input[type=password]') }).first();
+  await form.locator('input[type=email]').fill(email);
+  await form.locator('input[type=password]').fill(password);
+  await form.locator('button[type=submit]').click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** The links of a menu whose text does not fit its box (cut) or that something else covers at its centre. */
+const cutOrCovered = (menu: Locator) =>
+  menu.evaluate((nav) =>
+    Array.from(nav.querySelectorAll('a'))
+      .filter((a) => {
+        a.scrollIntoView({ block: 'nearest' });
+        const r = a.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + Math.min(r.width / 2, 40), r.top + r.height / 2);
+        return a.scrollWidth > a.clientWidth + 1 || !(hit === a || a.contains(hit));
+      })
+      .map((a) => a.textContent),
+  );
+
+/** Opens the one navigation where a newcomer finds it: the phone's drawer from the menu button, or the sidebar already there. */
+async function theMenu(page: Page, viewport: ViewportName, language: Language, steps: Steps): Promise<Locator> {
+  if (viewport === 'phone') {
+    await steps.tap(page.getByRole('button', { name: WORDS[language]['header.open_menu'] }));
+    const drawer = page.getByTestId('drawer');
+    await drawer.getByRole('navigation').waitFor();
+    // Settled where it slides in to (225 ms), so what is measured and shown is where a person sees it.
+    await drawer.evaluate((d) => Promise.all(d.getAnimations().map((a) => a.finished)));
+    return drawer.getByRole('navigation', { name: WORDS[language]['nav.main'] });
+  }
+  const sidebar = page.getByTestId('sidebar').getByRole('navigation', { name: WORDS[language]['nav.main'] });
+  await sidebar.waitFor();
+  return sidebar;
+}
+
+/** Goes from home to `to` by the menu's entry `label`; answers the steps it took. */
+async function byMenu(page: Page, viewport: ViewportName, language: Language, to: string, label: string, within?: string, pathOnly = false): Promise<Steps> {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: WORDS[language]['nav.djs'] }).getByRole('link').first().waitFor();
+  const steps = new Steps();
+  const menu = await theMenu(page, viewport, language, steps);
+  const scope = within ? menu.getByRole('list', { name: within }) : menu;
+  await steps.tap(scope.getByRole('link', { name: label, exact: true }).first());
+  await page.waitForURL((url) => (pathOnly ? url.pathname : url.pathname + url.search) === to);
+  // The drawer closes once an entry is chosen (seed §2).
+  if (viewport === 'phone') await expect.poll(() => page.getByTestId('drawer').evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+  return steps;
+}
+
+describe('one navigation: every seed route from the side menu, counted (issue 32 item 26)', { timeout: 600_000 }, () => {
+  for (const viewport of ['phone', 'desktop'] as const) {
+    for (const language of ['en', 'sw'] as const) {
+      it(`${VIEWPORTS[viewport].width} px, ${language === 'en' ? 'English' : 'Kiswahili'}`, async () => {
+        const w = WORDS[language];
+        const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl, locale: language === 'sw' ? 'sw-KE' : 'en-KE', ...(viewport === 'phone' ? { hasTouch: true, isMobile: true } : {}) });
+        const page = await context.newPage();
+        const counted: string[] = [];
+        const shot = `nav-${viewport}-${language}`;
+        try {
+          // Signed out, "Account" leads to the login (the seed's /account/authenticate).
+          const login = await byMenu(page, viewport, language, '/account/authenticate', w['nav.account']!, undefined, true);
+          counted.push(`/account/authenticate ${login}`);
+          expect(login.total).toBe(viewport === 'phone' ? 2 : 1);
+
+          const customer = await newCustomer(`nav${viewport[0]}${language}`);
+          await logIn(page, customer.email, customer.password);
+          await page.goto('/');
+          const menuSteps = new Steps();
+          const menu = await theMenu(page, viewport, language, menuSteps);
+          // Signed in, the account's entries are under "Account", in the menu's own look; nothing cut or covered.
+          const account = menu.getByRole('list', { name: w['nav.account'] });
+          await account.getByRole('link', { name: w['nav.profile'], exact: true }).waitFor();
+          expect(await cutOrCovered(menu)).toEqual([]);
+          await menu.evaluate((nav) => nav.closest('dialog, aside')?.scrollTo(0, 0));
+          await screenshot(page, `${shot}-menu`);
+          await account.scrollIntoViewIfNeeded();
+          await screenshot(page, `${shot}-menu-account`);
+          if (viewport === 'phone') await page.keyboard.press('Escape');
+
+          for (const [to, id] of MENU_ROUTES) {
+            const steps = await byMenu(page, viewport, language, to, w[id]!);
+            counted.push(`${to} ${steps}`);
+            expect(steps.total, to).toBe(viewport === 'phone' ? 2 : 1);
+          }
+          for (const [to, id] of ACCOUNT_ROUTES) {
+            const steps = await byMenu(page, viewport, language, to, w[id]!, w['nav.account']);
+            counted.push(`${to} ${steps}`);
+            expect(steps.total, to).toBe(viewport === 'phone' ? 2 : 1);
+          }
+          // The profile has no bar of its own: the page's only navigation besides the header's DJ tabs is the menu.
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          const navs = await page.getByRole('navigation').evaluateAll((all) => all.map((n) => n.getAttribute('aria-label')));
+          expect(navs.filter((n) => n !== w['nav.djs'] && n !== w['nav.main'])).toEqual([]);
+          await screenshot(page, `${shot}-profile`);
+
+          // The account page's menu: the same words in the same order as the side menu's account entries.
+          await page.goto('/account');
+          const pageMenu = page.getByRole('main').getByRole('navigation', { name: w['nav.account'] });
+          await pageMenu.getByRole('link', { name: w['nav.profile'], exact: true }).waitFor();
+          const pageWords = await pageMenu.getByRole('link').allTextContents();
+          const sideWords = await (await theMenu(page, viewport, language, new Steps())).getByRole('list', { name: w['nav.account'] }).getByRole('link').allTextContents();
+          expect(pageWords.filter((x) => x !== w['nav.cart'] && x !== w['nav.deposit'])).toEqual(sideWords);
+          if (viewport === 'phone') await page.keyboard.press('Escape');
+          await screenshot(page, `${shot}-account`);
+
+          // The DJs: the header's tabs; the fourth on a phone after the arrow that says more lie there.
+          await page.goto('/');
+          const tabs = page.getByRole('navigation', { name: w['nav.djs'] });
+          await tabs.getByRole('link').nth(3).waitFor();
+          const djSteps = new Steps();
+          const more = page.locator('.dj-scroll-more');
+          if (await more.isVisible()) {
+            await djSteps.tap(more);
+            await page.waitForTimeout(500);
+          }
+          await djSteps.tap(tabs.getByRole('link').nth(3));
+          await page.waitForURL((url) => url.pathname.startsWith('/dj/'));
+          counted.push(`${new URL(page.url()).pathname} (the fourth DJ) ${djSteps}`);
+          expect(djSteps.total).toBeLessThanOrEqual(2);
+          await screenshot(page, `${shot}-fourth-dj`);
+        } finally {
+          console.log(`one navigation, ${VIEWPORTS[viewport].width} px, ${language}: steps from home\n  ${counted.join('\n  ')}`);
+          await context.close();
+        }
+      });
+    }
+  }
+});
