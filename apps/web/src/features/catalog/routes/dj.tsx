@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { ReactNode } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useGenres } from '../api/get-genres.ts';
 import { ChipPicker } from '../components/chip-picker.tsx';
 import { VideoListPage } from '../components/video-list-page.tsx';
@@ -41,6 +41,12 @@ export default function DjScreen({ offer }: { offer?: ReactNode }) {
         <Tab value="popular" label={t('catalog.tab_popular')} />
         <Tab value="genre" label={t('catalog.tab_genre')} />
       </Tabs>
+      {/* The seed's /popular/{dj}, most bought first: linked from nowhere else (issue 32 item 26, every seed route reachable). */}
+      {tab === 'popular' && (
+        <Link to={`/popular/${encodeURIComponent(dj)}`} style={{ display: 'inline-block', marginBottom: 12, color: 'inherit', fontSize: 14 }}>
+          {t('catalog.popular_most_bought', { dj })}
+        </Link>
+      )}
       {tab === 'genre' && <ChipPicker label={t('catalog.genres')} options={genres.data?.results.map((g) => g.title)} selected={genre} onSelect={(g) => g && set({ genre: g })} />}
     </VideoListPage>
   );
