@@ -69,9 +69,9 @@ try {
     const [{ id: videoId }] = (await sql(url, `INSERT INTO videos (title, dj_id, genre_id, cartegory, type, price, video_path, published) VALUES ($1, 1, 1, 'movie', 'dj_x', 80, 'videos/x/r1', false) RETURNING id`, [`Premiere ${round}`])).rows;
     const before = await rate(`${store.base}${LIST}`);
     const sentBefore = sink.received();
-    // Notifications and pushes made after these are the round's (pushes queued 16 to a job, counted by delivery).
-    const [{ lastNotification, lastDelivery }] = (
-      await sql(url, `SELECT (SELECT coalesce(max(id), 0) FROM customer_notifications) AS "lastNotification", (SELECT coalesce(max(id), 0) FROM notification_deliveries) AS "lastDelivery"`)
+    // Notifications and push jobs made after these are the round's (pushes queued 16 to a job, counted one by one).
+    const [{ lastNotification, lastJob }] = (
+      await sql(url, `SELECT (SELECT coalesce(max(id), 0) FROM customer_notifications) AS "lastNotification", (SELECT coalesce(max(id), 0) FROM media_jobs) AS "lastJob"`)
     ).rows;
     const t0 = Date.now();
     await sql(url, `UPDATE videos SET published = true WHERE id = $1`, [videoId]);
@@ -80,7 +80,7 @@ try {
     let made = 0;
     let queued = 0;
     while (Date.now() - t0 < 60_000) {
-      const [r] = (await sql(url, `SELECT (SELECT count(*) FROM customer_notifications WHERE id > $1)::int AS made, (SELECT count(*) FROM notification_deliveries WHERE id > $2)::int AS queued`, [lastNotification, lastDelivery])).rows;
+      const [r] = (await sql(url, `SELECT (SELECT count(*) FROM customer_notifications WHERE id > $1)::int AS made, (SELECT coalesce(sum(jsonb_array_length(payload -> 'pushes')), 0) FROM media_jobs WHERE id > $2 AND kind = 'notify-send')::int AS queued`, [lastNotification, lastJob])).rows;
       ({ made, queued } = r);
       if (made >= FOLLOWERS && queued >= FOLLOWERS) {
         fanOutMs = Date.now() - t0;

@@ -75,7 +75,10 @@ export const notificationSettings = pgTable('notification_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Each push (per subscription) and SMS a notification makes, and what became of it: the back office counts these. */
+/**
+ * Each push (per subscription) and SMS of a notification that was tried, and what became of it ('queued' while it waits
+ * for a retry): written when it is sent (0042). The back office counts these, and the ones still in the queue.
+ */
 export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
@@ -84,7 +87,8 @@ export const notificationDeliveries = pgTable(
       .notNull()
       .references(() => customerNotifications.id, { onDelete: 'cascade' }),
     channel: text('channel', { enum: ['push', 'sms'] }).notNull(),
-    subscriptionId: integer('subscription_id').references(() => pushSubscriptions.id, { onDelete: 'set null' }),
+    /** The subscription it went to, kept after the subscription is removed (no foreign key: 0042), so a job run again does not send or count it twice. */
+    subscriptionId: integer('subscription_id'),
     state: text('state', { enum: ['queued', 'sent', 'failed', 'removed'] })
       .notNull()
       .default('queued'),

@@ -22,18 +22,28 @@ export interface Event {
 export const SEND_ATTEMPTS = 6;
 
 /**
- * Pushes and SMS due at the same moment share a 'notify-send' job, this many to a job: a job row per
- * push was a third of what a fan-out wrote (bench/notifications). A job run again sends only those
- * not yet out (each delivery keeps its own state), so a push service's 500 retries its own push.
+ * Pushes and SMS due at the same moment share a 'notify-send' job, this many to a job (a job row per
+ * push was a third of what a fan-out wrote: bench/notifications). The job carries what to send (a
+ * notification and a subscription for a push, a notification for an SMS); a delivery row is written
+ * when it is tried, with what became of it, so a job run again sends only those not yet out, and a
+ * push service's 500 retries its own push.
  */
 export const DELIVERIES_PER_JOB = 16;
+
+/** A 'notify-send' job's payload: pushes as [notification, subscription], SMS by notification. */
+export interface SendPayload {
+  pushes?: [number, number][];
+  sms?: number[];
+}
 
 /**
  * Makes the event's notification for every recipient (a query of user_id) in one statement, set-based
  * (a video's followers come a slice at a time: newVideo): the in-store rows (a recipient who already
- * has this key gets nothing), then for the new ones a delivery per push subscription and one SMS where
- * the customer's settings want them, DELIVERIES_PER_JOB to a job in the durable queue, due at once or
- * when the customer's quiet hours end. Answers what it made, and how many recipients it read and the last.
+ * has this key gets nothing), then for the new ones a push per subscription and one SMS where the
+ * customer's settings want them, DELIVERIES_PER_JOB to a job in the durable queue, due at once or when
+ * the customer's quiet hours end. Its deliveries are written as they are sent (sender.ts): a row per
+ * push at fan-out time was half of its cost to a busy store. Answers what it made and queued, and how
+ * many recipients it read and the last.
  */
 export async function fanOut(db: Database, recipients: SQL, e: Event): Promise<{ made: number; queued: number; recipients: number; last: number | null }> {
   const smsByDefault = SMS_BY_DEFAULT.includes(e.kind);
@@ -52,19 +62,18 @@ export async function fanOut(db: Database, recipients: SQL, e: Event): Promise<{
         quiet_hours_end(CASE WHEN s.user_id IS NULL THEN ${DEFAULT_QUIET_HOURS.start} ELSE s.quiet_start END,
                         CASE WHEN s.user_id IS NULL THEN ${DEFAULT_QUIET_HOURS.end} ELSE s.quiet_end END, now()) AS send_after
       FROM made m LEFT JOIN notification_settings s ON s.user_id = m.user_id),
-    deliveries AS (
-      INSERT INTO notification_deliveries (notification_id, channel, subscription_id, send_after)
-      SELECT c.id, 'push', ps.id, c.send_after FROM chosen c JOIN push_subscriptions ps ON ps.user_id = c.user_id WHERE c.push
+    sends AS (
+      SELECT jsonb_build_array(c.id, ps.id) AS push, NULL::integer AS sms, c.send_after, c.id AS notification FROM chosen c JOIN push_subscriptions ps ON ps.user_id = c.user_id WHERE c.push
       UNION ALL
-      SELECT c.id, 'sms', NULL, c.send_after FROM chosen c JOIN profiles p ON p.user_id = c.user_id WHERE c.sms AND ${e.sms !== false} AND p.phone_number IS NOT NULL
-      RETURNING id, send_after),
+      SELECT NULL, c.id, c.send_after, c.id FROM chosen c JOIN profiles p ON p.user_id = c.user_id WHERE c.sms AND ${e.sms !== false} AND p.phone_number IS NOT NULL),
     jobs AS (
       INSERT INTO media_jobs (kind, payload, run_after, max_attempts, priority)
-      SELECT 'notify-send', jsonb_build_object('deliveries', jsonb_agg(g.id ORDER BY g.id)), g.send_after, ${SEND_ATTEMPTS}, 50
-        FROM (SELECT d.id, d.send_after, (row_number() OVER (PARTITION BY d.send_after ORDER BY d.id) - 1) / ${DELIVERIES_PER_JOB} AS part FROM deliveries d) g
+      SELECT 'notify-send', jsonb_build_object('pushes', coalesce(jsonb_agg(g.push ORDER BY g.notification) FILTER (WHERE g.push IS NOT NULL), '[]'), 'sms', coalesce(jsonb_agg(g.sms ORDER BY g.notification) FILTER (WHERE g.sms IS NOT NULL), '[]')),
+             g.send_after, ${SEND_ATTEMPTS}, 50
+        FROM (SELECT x.*, (row_number() OVER (PARTITION BY x.send_after ORDER BY x.notification) - 1) / ${DELIVERIES_PER_JOB} AS part FROM sends x) g
         GROUP BY g.send_after, g.part
       RETURNING id)
-    SELECT (SELECT count(*) FROM made)::int AS made, (SELECT count(*) FROM deliveries)::int AS queued, (SELECT count(*) FROM recipients)::int AS recipients, (SELECT max(user_id) FROM recipients) AS last`)) as unknown as {
+    SELECT (SELECT count(*) FROM made)::int AS made, (SELECT count(*) FROM sends)::int AS queued, (SELECT count(*) FROM recipients)::int AS recipients, (SELECT max(user_id) FROM recipients) AS last`)) as unknown as {
     rows: { made: number; queued: number; recipients: number; last: number | null }[];
   };
   const row = result.rows[0] ?? { made: 0, queued: 0, recipients: 0, last: null };

@@ -32,7 +32,7 @@ export function createNotifications(deps: { db: Database; config: Pick<Config, '
     adminRoutes: notificationAdminRoutes,
     /** The 'notify' job: makes one event's notifications. */
     notify: notifyJobHandler(db),
-    /** The 'notify-send' job: one push or SMS. */
+    /** The 'notify-send' job: its pushes and SMS (up to DELIVERIES_PER_JOB). */
     send: sender.send,
     /** A claimed batch of 'notify-send' jobs, read and recorded in one statement each. */
     sendMany: sender.sendMany,

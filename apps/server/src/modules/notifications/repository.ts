@@ -99,8 +99,22 @@ export const notificationRepository = {
   async report(db: Database) {
     const [inStore] = await rows<{ made: number; read: number }>(db, sql`SELECT count(*)::int AS made, count(read_at)::int AS read FROM customer_notifications`);
     const byState = await rows<{ channel: 'push' | 'sms'; state: string; n: number }>(db, sql`SELECT channel, state, count(*)::int AS n FROM notification_deliveries GROUP BY channel, state`);
+    // Queued: those waiting for a retry (their delivery 'queued') and those in the queue never tried yet (no delivery row).
+    const waiting = await rows<{ channel: 'push' | 'sms'; n: number }>(
+      db,
+      sql`SELECT w.channel, count(*)::int AS n
+            FROM media_jobs j
+            CROSS JOIN LATERAL (
+              SELECT 'push' AS channel, (p ->> 0)::integer AS notification_id, (p ->> 1)::integer AS subscription_id FROM jsonb_array_elements(coalesce(j.payload -> 'pushes', '[]')) p
+              UNION ALL
+              SELECT 'sms', (x #>> '{}')::integer, NULL FROM jsonb_array_elements(coalesce(j.payload -> 'sms', '[]')) x) w
+           WHERE j.kind = 'notify-send' AND j.state IN ('queued', 'running')
+             AND NOT EXISTS (SELECT 1 FROM notification_deliveries d WHERE d.notification_id = w.notification_id AND d.channel = w.channel AND d.subscription_id IS NOT DISTINCT FROM w.subscription_id)
+           GROUP BY w.channel`,
+    );
     const [subs] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM push_subscriptions`);
-    const of = (channel: string, state: string) => Number(byState.find((r) => r.channel === channel && r.state === state)?.n ?? 0);
+    const of = (channel: string, state: string) =>
+      Number(byState.find((r) => r.channel === channel && r.state === state)?.n ?? 0) + (state === 'queued' ? Number(waiting.find((r) => r.channel === channel)?.n ?? 0) : 0);
     return {
       in_store: { made: Number(inStore?.made ?? 0), read: Number(inStore?.read ?? 0) },
       push: { queued: of('push', 'queued'), sent: of('push', 'sent'), failed: of('push', 'failed'), removed: of('push', 'removed') },

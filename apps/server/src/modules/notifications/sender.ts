@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 import type { Job } from '../../jobs/job-queue.ts';
 import type { JobOutcome } from '../../jobs/runner.ts';
 import type { SmsSender } from '../sms/index.ts';
+import type { SendPayload } from './fan-out.ts';
 import { allowedEndpoint } from './push-hosts.ts';
 import type { VapidKeys } from './vapid.ts';
 import { type Params, wordsOf } from './words.ts';
@@ -25,18 +26,19 @@ export interface SenderDeps {
   log: FastifyBaseLogger;
 }
 
-interface DeliveryRow {
-  id: number;
-  channel: 'push' | 'sms';
-  state: string;
+/** One push or SMS of a job, with what it is sent from and its delivery row if it was tried before. */
+interface SendRow {
   notification_id: number;
+  channel: 'push' | 'sms';
+  subscription_id: number | null;
+  /** Its delivery: absent when never tried, 'queued' while waiting for a retry. */
+  delivery_id: number | null;
+  state: string | null;
   kind: NotificationKind;
   params: Params;
   url: string;
-  user_id: number;
   language: string | null;
   phone_number: string | null;
-  subscription_id: number | null;
   endpoint: string | null;
   p256dh: string | null;
   auth: string | null;
@@ -49,45 +51,54 @@ class PushRefused extends Error {
   }
 }
 
-/** A job's deliveries: DELIVERIES_PER_JOB of them (one, in jobs queued before they were grouped). */
-const deliveriesOf = (job: Job): number[] => {
-  const p = job.payload as { deliveries?: unknown; delivery?: unknown } | null;
-  return (Array.isArray(p?.deliveries) ? p.deliveries : [p?.delivery]).map(Number).filter(Number.isSafeInteger);
+type Send = { notification_id: number; channel: 'push' | 'sms'; subscription_id: number | null };
+/** What a job sends (SendPayload): its pushes, then its SMS. */
+const sendsOf = (job: Job): Send[] => {
+  const p = (job.payload ?? {}) as SendPayload;
+  return [
+    ...(p.pushes ?? []).map(([n, s]) => ({ notification_id: Number(n), channel: 'push' as const, subscription_id: Number(s) })),
+    ...(p.sms ?? []).map((n) => ({ notification_id: Number(n), channel: 'sms' as const, subscription_id: null })),
+  ];
 };
+const keyOf = (x: Send) => `${x.notification_id}:${x.channel}:${x.subscription_id ?? ''}`;
 
-/** What became of one delivery: a failure is given to the queue (its job retried, or failed after its last attempt). */
+/** What became of one push or SMS: a failure is given to the queue (its job retried, or failed after its last attempt). */
 type Outcome =
   | { state: 'sent' }
   | { state: 'removed'; error: string; subscription?: number | null }
   | { state: 'failed'; error: string; failure?: unknown }
-  | { state: 'retry'; failure: unknown };
+  | { state: 'retry'; error: string; failure: unknown };
 
 /**
  * The 'notify-send' jobs: each up to DELIVERIES_PER_JOB pushes (to one subscription each) or SMS of
- * notifications, in the customer's language of the moment. A failure is retried with the queue's
- * backoff (a run again sends only what is not out yet) and counted as failed after the last
- * attempt; a 404 or 410 removes the subscription (counted as removed). `sendMany` takes a claimed
- * batch of jobs: their deliveries read in one statement, sent side by side, and what became of them
- * written in one (a read and an update per push were most of a push's cost to a busy store).
+ * notifications, in the customer's language of the moment. Each one tried gets a delivery row saying
+ * what became of it; a failure is retried with the queue's backoff (its row 'queued' meanwhile, and a
+ * run again sends only what is not out yet) and counted as failed after the last attempt; a 404 or
+ * 410 removes the subscription (counted as removed). `sendMany` takes a claimed batch of jobs: what
+ * they send read in one statement, sent side by side, and what became of it written in one (a read
+ * and an update per push were most of a push's cost to a busy store).
  */
 export function createSender(deps: SenderDeps) {
   const { db } = deps;
 
-  const read = async (ids: number[]): Promise<Map<number, DeliveryRow>> => {
-    if (!ids.length) return new Map();
+  const read = async (sends: Send[]): Promise<Map<string, SendRow>> => {
+    if (!sends.length) return new Map();
     const result = (await db.execute(sql`
-      SELECT d.id, d.channel, d.state, d.notification_id, d.subscription_id, n.kind, n.params, n.url, n.user_id,
+      SELECT w.notification_id, w.channel, w.subscription_id, d.id AS delivery_id, d.state, n.kind, n.params, n.url,
              p.language, p.phone_number, s.endpoint, s.p256dh, s.auth
-        FROM notification_deliveries d
-        JOIN customer_notifications n ON n.id = d.notification_id
+        FROM jsonb_to_recordset(${JSON.stringify(sends)}::jsonb) AS w(notification_id integer, channel text, subscription_id integer)
+        JOIN customer_notifications n ON n.id = w.notification_id
         LEFT JOIN profiles p ON p.user_id = n.user_id
         -- A browser another account has signed in to since (its subscription moved) is not this customer's any more.
-        LEFT JOIN push_subscriptions s ON s.id = d.subscription_id AND s.user_id = n.user_id
-        WHERE d.id = ANY(${`{${ids.join(',')}}`}::int[])`)) as unknown as { rows: DeliveryRow[] };
-    return new Map(result.rows.map((row) => [Number(row.id), row]));
+        LEFT JOIN push_subscriptions s ON s.id = w.subscription_id AND s.user_id = n.user_id
+        LEFT JOIN LATERAL (
+          SELECT d.id, d.state FROM notification_deliveries d
+           WHERE d.notification_id = w.notification_id AND d.channel = w.channel AND d.subscription_id IS NOT DISTINCT FROM w.subscription_id
+           ORDER BY d.id DESC LIMIT 1) d ON true`)) as unknown as { rows: SendRow[] };
+    return new Map(result.rows.map((row) => [keyOf({ notification_id: Number(row.notification_id), channel: row.channel, subscription_id: row.subscription_id === null ? null : Number(row.subscription_id) }), row]));
   };
 
-  const deliver = async (d: DeliveryRow, lastAttempt: boolean): Promise<Outcome> => {
+  const deliver = async (d: SendRow, lastAttempt: boolean): Promise<Outcome> => {
     const language: Language = d.language === 'sw' ? 'sw' : 'en';
     const { title, body } = wordsOf(d.kind, d.params, language);
     try {
@@ -97,40 +108,53 @@ export function createSender(deps: SenderDeps) {
       } else {
         // The subscription went (unsubscribed, removed after a 410, or moved to another account) before its turn.
         if (!d.endpoint || !d.p256dh || !d.auth) return { state: 'removed', error: 'The subscription is gone.' };
-        const payload: PushPayload = { id: d.notification_id, kind: d.kind, title, body, url: d.url, tag: `${d.kind}:${d.notification_id}` };
+        const payload: PushPayload = { id: Number(d.notification_id), kind: d.kind, title, body, url: d.url, tag: `${d.kind}:${d.notification_id}` };
         await push(deps, { endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }, JSON.stringify(payload));
       }
       return { state: 'sent' };
     } catch (err) {
       if (err instanceof PushRefused && (err.status === 404 || err.status === 410)) return { state: 'removed', error: err.message, subscription: d.subscription_id };
       // The last attempt's failure is counted now; the queue still hears of it and fails the job.
-      return lastAttempt ? { state: 'failed', error: (err as Error).message, failure: err } : { state: 'retry', failure: err };
+      return lastAttempt ? { state: 'failed', error: (err as Error).message, failure: err } : { state: 'retry', error: (err as Error).message, failure: err };
     }
   };
 
-  /** What became of each delivery, in one statement (and the subscriptions a push service said are gone, in one more). */
-  const record = async (written: { id: number; outcome: Outcome }[]) => {
-    const rows = written.filter((w) => w.outcome.state !== 'retry').map(({ id, outcome }) => ({ id, state: outcome.state, error: 'error' in outcome ? outcome.error : null }));
+  /**
+   * What became of each push and SMS tried, in one statement: a delivery row written for the first
+   * try, updated for a retry (one waiting for its retry stays 'queued'); and the subscriptions a push
+   * service said are gone, in one more.
+   */
+  const record = async (written: { row: SendRow; outcome: Outcome }[]) => {
+    const rows = written.map(({ row, outcome }) => ({
+      id: row.delivery_id === null ? null : Number(row.delivery_id),
+      notification_id: Number(row.notification_id),
+      channel: row.channel,
+      subscription_id: row.subscription_id === null ? null : Number(row.subscription_id),
+      state: outcome.state === 'retry' ? 'queued' : outcome.state,
+      error: 'error' in outcome ? outcome.error : null,
+    }));
     const gone = written.flatMap(({ outcome }) => ('subscription' in outcome && outcome.subscription ? [Number(outcome.subscription)] : []));
     if (gone.length) await db.execute(sql`DELETE FROM push_subscriptions WHERE id = ANY(${`{${gone.join(',')}}`}::int[])`);
     if (!rows.length) return;
     await db.execute(sql`
-      UPDATE notification_deliveries d SET state = v.state, error = v.error, updated_at = now()
-        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id integer, state text, error text)
-        WHERE d.id = v.id`);
+      WITH v AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id integer, notification_id integer, channel text, subscription_id integer, state text, error text)),
+      tried_again AS (
+        UPDATE notification_deliveries d SET state = v.state, error = v.error, updated_at = now() FROM v WHERE v.id IS NOT NULL AND d.id = v.id RETURNING d.id)
+      INSERT INTO notification_deliveries (notification_id, channel, subscription_id, state, error)
+        SELECT v.notification_id, v.channel, v.subscription_id, v.state, v.error FROM v WHERE v.id IS NULL`);
   };
 
   const sendMany = async (jobs: readonly Job[]): Promise<JobOutcome[]> => {
-    const ids = jobs.map(deliveriesOf);
-    const rows = await read(ids.flat());
+    const sends = jobs.map(sendsOf);
+    const rows = await read(sends.flat());
     const outcomes = await Promise.all(
       jobs.map((job, i) =>
         Promise.all(
-          ids[i]!.flatMap((id) => {
-            const d = rows.get(id);
-            // Gone, or already out (a job run again after a retry or a lease that ran out): nothing to do.
-            if (!d || d.state !== 'queued') return [];
-            return [deliver(d, job.attempts >= job.maxAttempts).then((outcome) => ({ id, outcome }))];
+          sends[i]!.flatMap((x) => {
+            const row = rows.get(keyOf(x));
+            // Its notification gone, or already out (a job run again after a retry or a lease that ran out): nothing to do.
+            if (!row || (row.state !== null && row.state !== 'queued')) return [];
+            return [deliver(row, job.attempts >= job.maxAttempts).then((outcome) => ({ row, outcome }))];
           }),
         ),
       ),
