@@ -108,6 +108,7 @@ describe('one navigation: every seed route from the side menu, counted (issue 32
     for (const language of ['en', 'sw'] as const) {
       it(`${VIEWPORTS[viewport].width} px, ${language === 'en' ? 'English' : 'Kiswahili'}`, async () => {
         const w = WORDS[language];
+        const catalog = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/features/catalog/locales/${language}.json`), 'utf8')) as Record<string, string>;
         const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl, locale: language === 'sw' ? 'sw-KE' : 'en-KE', ...(viewport === 'phone' ? { hasTouch: true, isMobile: true } : {}) });
         const page = await context.newPage();
         const counted: string[] = [];
@@ -174,6 +175,31 @@ describe('one navigation: every seed route from the side menu, counted (issue 32
           counted.push(`${new URL(page.url()).pathname} (the fourth DJ) ${djSteps}`);
           expect(djSteps.total).toBeLessThanOrEqual(2);
           await screenshot(page, `${shot}-fourth-dj`);
+          // A DJ's popular videos, most bought first (the seed's /popular/{dj}): the DJ page's Popular tab leads there.
+          const dj = decodeURIComponent(new URL(page.url()).pathname.slice('/dj/'.length));
+          await djSteps.tap(page.getByRole('tab', { name: catalog['catalog.tab_popular'] }));
+          await djSteps.tap(page.getByRole('link', { name: catalog['catalog.popular_most_bought']!.replace('{dj}', dj) }));
+          await page.waitForURL((url) => url.pathname.startsWith('/popular/'));
+          counted.push(`${new URL(page.url()).pathname} (its Popular tab) ${djSteps}`);
+          expect(djSteps.total).toBeLessThanOrEqual(4);
+          await screenshot(page, `${shot}-popular`);
+          // What the menu's pages lead on to: a genre's chip (/genre/{gen}), home's Suggestions 'more' (/suggestions), the search box (/search/{term}).
+          const genreSteps = await byMenu(page, viewport, language, '/genre', w['nav.genre']!);
+          await genreSteps.tap(page.getByRole('group', { name: catalog['catalog.genres'] }).getByRole('button').nth(1));
+          await page.waitForURL((url) => url.pathname.startsWith('/genre/'));
+          counted.push(`${new URL(page.url()).pathname} (a genre's chip) ${genreSteps}`);
+          expect(genreSteps.total).toBe(viewport === 'phone' ? 3 : 2);
+          await page.goto('/');
+          const moreSteps = new Steps();
+          await moreSteps.tap(page.getByRole('link', { name: w['rail.more_label']!.replace('{title}', catalog['catalog.suggestions']!) }));
+          await page.waitForURL((url) => url.pathname === '/suggestions');
+          counted.push(`/suggestions (home's 'more') ${moreSteps}`);
+          const searchSteps = new Steps();
+          await searchSteps.fill(page.getByRole('combobox', { name: w['searchbox.label'] }), 'Simba');
+          await page.keyboard.press('Enter');
+          searchSteps.taps++;
+          await page.waitForURL((url) => url.pathname.startsWith('/search/'));
+          counted.push(`${new URL(page.url()).pathname} (the search box) ${searchSteps}`);
         } finally {
           console.log(`one navigation, ${VIEWPORTS[viewport].width} px, ${language}: steps from home\n  ${counted.join('\n  ')}`);
           await context.close();
