@@ -95,7 +95,7 @@ export function createSender(deps: SenderDeps) {
           SELECT d.id, d.state FROM notification_deliveries d
            WHERE d.notification_id = w.notification_id AND d.channel = w.channel AND d.subscription_id IS NOT DISTINCT FROM w.subscription_id
            ORDER BY d.id DESC LIMIT 1) d ON true`)) as unknown as { rows: SendRow[] };
-    return new Map(result.rows.map((row) => [keyOf({ notification_id: Number(row.notification_id), channel: row.channel, subscription_id: row.subscription_id === null ? null : Number(row.subscription_id) }), row]));
+    return new Map(result.rows.map((row) => [keyOf(row), row]));
   };
 
   const deliver = async (d: SendRow, lastAttempt: boolean): Promise<Outcome> => {
