@@ -172,6 +172,8 @@ describe('one navigation: every seed route from the side menu, counted (issue 32
           }
           await djSteps.tap(tabs.getByRole('link').nth(3));
           await page.waitForURL((url) => url.pathname.startsWith('/dj/'));
+          // The DJ's page on screen (its code may still be on the way when the address changes).
+          await page.getByRole('tab', { name: catalog['catalog.tab_popular'] }).waitFor({ timeout: 60_000 });
           counted.push(`${new URL(page.url()).pathname} (the fourth DJ) ${djSteps}`);
           expect(djSteps.total).toBeLessThanOrEqual(2);
           await screenshot(page, `${shot}-fourth-dj`);
@@ -180,6 +182,7 @@ describe('one navigation: every seed route from the side menu, counted (issue 32
           await djSteps.tap(page.getByRole('tab', { name: catalog['catalog.tab_popular'] }));
           await djSteps.tap(page.getByRole('link', { name: catalog['catalog.popular_most_bought']!.replace('{dj}', dj) }));
           await page.waitForURL((url) => url.pathname.startsWith('/popular/'));
+          await page.getByRole('heading', { level: 1, name: catalog['catalog.popular_title']!.replace('{dj}', dj) }).waitFor();
           counted.push(`${new URL(page.url()).pathname} (its Popular tab) ${djSteps}`);
           expect(djSteps.total).toBeLessThanOrEqual(4);
           await screenshot(page, `${shot}-popular`);
