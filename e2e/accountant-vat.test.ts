@@ -83,6 +83,11 @@ describe('the accountant files a month’s VAT', () => {
         await page.waitForURL(/#\/receipts/);
         const states = new RegExp(`\\b(${words.states.join('|')})\\b`, 'g');
         await expect.poll(async () => (await page.locator('#main-content').innerText()).match(states)?.length ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
+        if (size === 'desktop') {
+          // The state is on screen beside the menu, not past the right edge.
+          const chip = (await page.locator('#main-content .MuiChip-root').first().boundingBox())!;
+          expect(chip.x + chip.width).toBeLessThanOrEqual(VIEWPORTS.desktop.width);
+        }
         await shot('receipts');
 
         console.log(`accountant files the month's VAT (${language}, ${VIEWPORTS[size].width} px): ${steps} steps`);

@@ -107,6 +107,8 @@ export function ReceiptList() {
       ) : (
         <Datagrid bulkActionButtons={false} rowClick={false}>
           <InvoiceNo source="invoice_no" sortBy="invoice_no" label={w('receipts.invoice')} />
+          {/* Second: what the accountant looks for, on screen at 1280 px beside the menu (it was the ninth column, off the right edge). */}
+          <StateChip label={w('receipts.state')} />
           <FunctionField<AdminReceipt> label={w('receipts.kind')} render={kind} />
           <FunctionField<AdminReceipt> label={w('receipts.original')} render={(r) => r.original_invoice_no ?? ''} />
           <TextField source="customer_email" label={w('receipts.customer')} sortable={false} />
@@ -114,7 +116,6 @@ export function ReceiptList() {
           <FunctionField<AdminReceipt> label={w('receipts.vat')} textAlign="right" render={(r) => kshCents(r.vat_total)} />
           <FunctionField<AdminReceipt> source="total" sortBy="total" label={w('receipts.total')} textAlign="right" render={(r) => kshCents(r.total)} />
           <DateTimeField source="issued_at" label={w('receipts.issued')} />
-          <StateChip label={w('receipts.state')} />
           <TextField source="attempts" label={w('receipts.attempts')} />
           <FunctionField<AdminReceipt> label={w('receipts.why')} render={(r) => [r.result_code, r.error].filter(Boolean).join(': ') || '—'} />
           <FunctionField<AdminReceipt> label={w('receipts.next')} render={(r) => (r.state === 'signed' || !r.next_attempt_at ? '' : formatDate(r.next_attempt_at))} />
