@@ -167,3 +167,26 @@ export async function enterPinOnPhone(context: BrowserContext, checkoutRequestId
   await phone.locator(`li[data-checkout="${checkoutRequestId}"]`).waitFor({ state: 'detached' });
   await phone.close();
 }
+
+/**
+ * A new storefront customer of the journey's own, made through the API (a journey that changes an
+ * account's language or family lock must not change the demo customer, whom other journeys sign in as).
+ */
+export async function newCustomer(baseUrl: string, tag: string): Promise<{ email: string; password: string }> {
+  const stamp = `${tag}${Date.now() % 1_000_000}`;
+  const email = `${stamp}@example.co.ke`;
+  const password = 'nyumbani-kwetu-2026';
+  const res = await fetch(`${baseUrl}/api/register/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: stamp, email, password1: password, password2: password }) });
+  if (res.status >= 300) throw new Error(`could not register ${email}: ${res.status} ${await res.text()}`);
+  return { email, password };
+}
+
+/** Logs in through the storefront's form, in whatever language it is shown, and waits for the home page. */
+export async function logInOnStorefront(page: Page, email: string, password: string) {
+  await page.goto('/account/authenticate');
+  const form = page.locator('form').filter({ has: page.locator('input[type=password]') }).first();
+  await form.locator('input[type=email]').fill(email);
+  await form.locator('input[type=password]').fill(password);
+  await form.locator('button[type=submit]').click();
+  await page.waitForURL((url) => url.pathname === '/');
+}

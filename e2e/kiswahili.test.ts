@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, screenshot, VIEWPORTS } from './browser.ts';
+import { launchChromium, logInOnStorefront, newCustomer, screenshot, VIEWPORTS } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const src = path.resolve(import.meta.dirname, '../apps/web/src');
@@ -84,29 +84,6 @@ async function englishLeft(page: Page): Promise<string[]> {
   return ENGLISH.filter((e) => new RegExp(`(^|[^\\p{L}])${escape(e)}($|[^\\p{L}])`, 'u').test(text));
 }
 
-/**
- * A customer of its own (the demo customer's account language must stay unset for the other journeys,
- * which sign in from English phones).
- */
-async function newCustomer(tag: string): Promise<{ email: string; password: string }> {
-  const stamp = `${tag}${Date.now() % 1_000_000}`;
-  const email = `${stamp}@example.co.ke`;
-  const password = 'nyumbani-kwetu-2026';
-  const res = await fetch(`${baseUrl}/api/register/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: stamp, email, password1: password, password2: password }) });
-  expect(res.status, await res.text()).toBeLessThan(300);
-  return { email, password };
-}
-
-/** Logs in through the storefront's form, in whatever language it is shown. */
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/account/authenticate');
-  const form = page.locator('form').filter({ has: page.locator('input[type=password]') }).first();
-  await form.locator('input[type=email]').fill(email);
-  await form.locator('input[type=password]').fill(password);
-  await form.locator('button[type=submit]').click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
 describe('Kiswahili at 360 px, for a phone that asks for it (Accept-Language sw)', () => {
   let context: BrowserContext;
   let page: Page;
@@ -163,8 +140,8 @@ describe('Kiswahili at 360 px, for a phone that asks for it (Accept-Language sw)
   it('login, register, cart, and once signed in deposit and account', async () => {
     await judge('/account/authenticate', 'login', (p) => p.locator('input[type=password]').first().waitFor());
     await judge('/cart', 'cart', (p) => p.locator('main h1').first().waitFor());
-    const customer = await newCustomer('mteja');
-    await logIn(page, customer.email, customer.password);
+    const customer = await newCustomer(baseUrl, 'mteja');
+    await logInOnStorefront(page, customer.email, customer.password);
     await judge('/deposit', 'deposit', (p) => p.locator('main input').first().waitFor());
     await judge('/account', 'account', (p) => p.locator('main h1').first().waitFor());
   });
@@ -172,7 +149,7 @@ describe('Kiswahili at 360 px, for a phone that asks for it (Accept-Language sw)
 
 describe('the language chosen survives a reload and a login', () => {
   it('chosen on a phone that speaks English, kept after a reload, saved on the account, and found again on another phone at login', async () => {
-    const { email, password } = await newCustomer('lugha');
+    const { email, password } = await newCustomer(baseUrl, 'lugha');
 
     const first = await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl, locale: 'en-US' });
     const page = await first.newPage();
@@ -187,7 +164,7 @@ describe('the language chosen survives a reload and a login', () => {
     await screenshot(page, 'sw-phone-after-reload');
     // The account has no language yet: it takes this phone's.
     const saved = page.waitForResponse((r) => r.url().includes('/api/profile/') && r.request().method() === 'PATCH');
-    await logIn(page, email, password);
+    await logInOnStorefront(page, email, password);
     expect(JSON.parse((await saved).request().postData() ?? '{}')).toEqual({ language: 'sw' });
     await page.getByRole('heading', { name: 'Mapendekezo' }).waitFor();
     await first.close();
@@ -197,7 +174,7 @@ describe('the language chosen survives a reload and a login', () => {
     const other = await second.newPage();
     await other.goto('/');
     await other.getByRole('link', { name: 'Login' }).waitFor();
-    await logIn(other, email, password);
+    await logInOnStorefront(other, email, password);
     await other.getByRole('heading', { name: 'Mapendekezo' }).waitFor();
     expect(await other.evaluate(() => document.documentElement.lang)).toBe('sw');
     await other.reload();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, screenshot, Steps, VIEWPORTS, type ViewportName } from './browser.ts';
+import { launchChromium, logInOnStorefront, newCustomer, screenshot, Steps, VIEWPORTS, type ViewportName } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -41,25 +41,6 @@ const ACCOUNT_ROUTES = [
   ['/account?section=deposits', 'nav.deposit_history'],
   ['/profile?edit=1', 'nav.setting'],
 ] as const;
-
-async function newCustomer(tag: string): Promise<{ email: string; password: string }> {
-  const stamp = `${tag}${Date.now() % 1_000_000}`;
-  const email = `${stamp}@example.co.ke`;
-  const password = 'nyumbani-kwetu-2026';
-  const res = await fetch(`${baseUrl}/api/register/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: stamp, email, password1: password, password2: password }) });
-  expect(res.status, await res.text()).toBeLessThan(300);
-  return { email, password };
-}
-
-/** Logs in through the storefront's form, in whatever language it is shown. */
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/account/authenticate');
-  const form = page.locator('form').filter({ has: page.locator('input[type=password]') }).first();
-  await form.locator('input[type=email]').fill(email);
-  await form.locator('input[type=password]').fill(password);
-  await form.locator('button[type=submit]').click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 /** The links of a menu whose text does not fit its box (cut) or that something else covers at its centre. */
 const cutOrCovered = (menu: Locator) =>
@@ -119,8 +100,8 @@ describe('one navigation: every seed route from the side menu, counted (issue 32
           counted.push(`/account/authenticate ${login}`);
           expect(login.total).toBe(viewport === 'phone' ? 2 : 1);
 
-          const customer = await newCustomer(`nav${viewport[0]}${language}`);
-          await logIn(page, customer.email, customer.password);
+          const customer = await newCustomer(baseUrl, `nav${viewport[0]}${language}`);
+          await logInOnStorefront(page, customer.email, customer.password);
           await page.goto('/');
           const menuSteps = new Steps();
           const menu = await theMenu(page, viewport, language, menuSteps);
