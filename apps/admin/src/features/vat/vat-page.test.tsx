@@ -89,6 +89,16 @@ describe('the month’s VAT in the back office', () => {
     expect(text).toContain('05/03/2026 12:00,sale');
   });
 
+  it('opens the month’s receipts filtered to that month', async () => {
+    renderPage();
+    fireEvent.change(screen.getByLabelText('Month'), { target: { value: '2026-03' } });
+    await screen.findByText('Ksh 155.17');
+    const link = screen.getByRole('link', { name: 'The month’s receipts' });
+    const to = new URL(link.getAttribute('href')!.replace(/^#/, ''), 'http://store.test');
+    expect(to.pathname).toBe('/receipts');
+    expect(JSON.parse(to.searchParams.get('filter')!)).toEqual({ month: '2026-03' });
+  });
+
   it('says it all in Kiswahili', async () => {
     await i18nProvider.changeLocale('sw');
     renderPage();
@@ -97,6 +107,7 @@ describe('the month’s VAT in the back office', () => {
     expect(screen.getByRole('region', { name: 'Hati za marejesho' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Mwezi uliopita' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pakua CSV' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Risiti za mwezi' })).toBeTruthy();
   });
 
   it('works out months and amounts as the accountant reads them', () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { downloadCSV, Title } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -66,6 +67,10 @@ export function VatPage() {
               {t('vat.csv')}
             </Button>
           )}
+          {/* The month's receipts with their eTIMS state: the list opens filtered to this month, not on every month. */}
+          <Button component={Link} to={{ pathname: '/receipts', search: `?filter=${encodeURIComponent(JSON.stringify({ month }))}` }} size="small">
+            {t('vat.receipts')}
+          </Button>
         </Stack>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 2 }}>
           {t('vat.nairobi')}
