@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
-import { AppRoutes } from './app/router.tsx';
+import { AppRoutes, preloadWatchPage } from './app/router.tsx';
 import { dropAnswersOnLockChange } from './api/family-lock-cache.ts';
 import { loadCatalogMessages } from './features/catalog/messages.ts';
 import { loadCommonMessages } from './lib/i18n.ts';
@@ -14,6 +14,7 @@ import { loadCommonMessages } from './lib/i18n.ts';
 const root = createRoot(document.getElementById('root')!);
 const queryClient = createQueryClient();
 dropAnswersOnLockChange(queryClient);
+preloadWatchPage(queryClient, location.pathname);
 void Promise.all([loadCommonMessages(), loadCatalogMessages()]).then(() => startTransition(() => {
   root.render(
     <StrictMode>

@@ -1,7 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from './layout/app-layout.tsx';
 import { lazyThemed } from '../components/lazy-themed.tsx';
+import { prefetchOwnedVideo } from '../lib/owned-video.ts';
+import { isSignedIn } from '../lib/session.ts';
 import HomeScreen from './routes/home.tsx';
 import { loadAccountMessages } from '../features/account/messages.ts';
 import { loadAuthMessages } from '../features/auth/messages.ts';
@@ -34,7 +37,8 @@ const SearchScreen = lazyThemed(() => withMessages(import('../features/search/ro
 const VideoScreen = lazy(() => withMessages(import('./routes/video.tsx'), loadCartMessages(), loadNotifyMessages()));
 // Plain elements: kept by the service worker with the shell, so the Saved list opens offline (decision 0035).
 const SavedScreen = lazy(() => import('./routes/saved.tsx'));
-const WatchScreen = lazyThemed(() => withMessages(import('./routes/watch.tsx'), loadPlayerMessages(), loadCartMessages()).then((m) => m.default));
+const loadWatch = () => withMessages(import('./routes/watch.tsx'), loadPlayerMessages(), loadCartMessages());
+const WatchScreen = lazyThemed(() => loadWatch().then((m) => m.default));
 const ContactScreen = lazyThemed(() => withMessages(import('../features/content/routes/contact.tsx'), loadContentMessages()).then((m) => m.default));
 const AboutScreen = lazyThemed(() => withMessages(import('../features/content/routes/about.tsx'), loadContentMessages()).then((m) => m.default));
 const NotificationsScreen = lazyThemed(() => withMessages(import('./routes/notifications.tsx'), loadContentMessages(), loadNotifyMessages()).then((m) => m.default));
@@ -50,6 +54,17 @@ const PurchaseDoneScreen = lazyThemed(() => withMessages(import('../features/car
 const ReceiptScreen = lazyThemed(() => withMessages(import('../features/receipt/routes/receipt.tsx'), loadReceiptMessages()).then((m) => m.default));
 const PassesScreen = lazyThemed(() => withMessages(import('../features/cart/routes/passes.tsx'), loadCartMessages()).then((m) => m.default));
 const GiftClaimScreen = lazyThemed(() => withMessages(import('../features/cart/routes/gift-claim.tsx'), loadCartMessages()).then((m) => m.default));
+
+/**
+ * A watch page opened cold on a slow phone: its code and the video's details are asked for beside the
+ * shell's words, not after them (issue 32 item 7: a round trip or two at 600 ms a request).
+ */
+export function preloadWatchPage(client: QueryClient, pathname: string) {
+  const id = /^\/(?:watch|play)\/([^/]+)/.exec(pathname)?.[1];
+  if (!id || !isSignedIn()) return;
+  void Promise.all([loadWatch(), import('../components/themed.tsx')]).catch(() => undefined);
+  void prefetchOwnedVideo(client, decodeURIComponent(id));
+}
 
 /** Every storefront route of seed §2 (declarative routes: the data router's code is not needed). */
 export function AppRoutes() {

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { Video } from '@store/contract';
 import { authRequest } from './auth.ts';
 
@@ -13,3 +14,19 @@ export const ownedVideoQuery = (id: string | number | undefined) => ({
   // Signed addresses last hours; refetching on focus would only churn them.
   refetchOnWindowFocus: false,
 });
+
+let openedWith: { id: string; at: number } | undefined;
+
+/** Asks for the video's details as its watch page opens cold (app/router.tsx), while the screen's code is still coming. */
+export function prefetchOwnedVideo(client: QueryClient, id: string) {
+  openedWith = { id, at: Date.now() };
+  return client.prefetchQuery(ownedVideoQuery(id));
+}
+
+/**
+ * Whether the screen showing this video should ask for it again as it mounts: not when its answer was
+ * asked for as the page opened a moment ago (its signed addresses would only churn), unless a purchase
+ * or a refund has invalidated it since.
+ */
+export const askAgainOnMount = (id: string | undefined, answer: { isInvalidated: boolean }) =>
+  answer.isInvalidated || openedWith?.id !== String(id ?? '') || Date.now() - openedWith.at > 30_000;

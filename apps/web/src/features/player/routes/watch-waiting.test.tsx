@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeVideo } from '../../../test/fixtures.ts';
@@ -54,7 +54,17 @@ describe('the watch page opened on a slow phone (issue 32 item 7)', () => {
   it('says both in Kiswahili', async () => {
     const untranslated = speakKiswahili();
     openWatch(async () => makeVideo(31, { owned: true, media: ready }));
-    expect(await screen.findByText('Tunapakia kicheza video…')).toBeInTheDocument();
+    const wait = (await screen.findByText('Tunapakia kicheza video…')).closest('.player-wait') as HTMLElement;
+    expect(within(wait).getByRole('button', { name: 'Cheza' })).toBeInTheDocument();
     expect(untranslated()).toEqual([]);
+  });
+
+  it('offers Play on the poster before the player has arrived, and takes the tap', async () => {
+    openWatch(async () => makeVideo(31, { owned: true, media: ready }));
+    const wait = (await screen.findByText('Loading the player…')).closest('.player-wait') as HTMLElement;
+    fireEvent.click(within(wait).getByRole('button', { name: 'Play' }));
+    // The tap is taken (the player starts playing when it arrives): no second Play, the wait goes on.
+    expect(within(wait).queryByRole('button')).toBeNull();
+    expect(wait).toHaveTextContent('Loading the player…');
   });
 });

@@ -35,13 +35,14 @@ const VideoPlayer = lazy(loadPlayer);
 // Saving for offline (its form: about 35 KB of MUI) comes after the player, not beside it.
 const SaveOffline = lazy(() => loadPlayer().then(() => import('../components/save-offline.tsx')).then((m) => ({ default: m.SaveOffline })));
 
-function Player({ video, controlRef, autoPlay }: { video: Video; controlRef: { current: { play(): Promise<void> } | null }; autoPlay: boolean }) {
+function Player({ video, controlRef, autoPlay, onPlay }: { video: Video; controlRef: { current: { play(): Promise<void> } | null }; autoPlay: boolean; onPlay: () => void }) {
   const t = useT();
   const media = video.media!;
   if (media.state !== 'ready' || !media.stream) return <Preparing media={media} />;
   const subtitles = video.additional_files.filter((f) => f.file && f.name.toLowerCase().endsWith('.vtt')).map((f) => ({ label: t('player.subtitles_english'), src: f.file! }));
   return (
-    <Suspense fallback={<PlayerWait poster={video.image} words={t('player.wait.player')} />}>
+    // Play on screen before the player's code arrives; once tapped, the wait says the player is coming.
+    <Suspense fallback={<PlayerWait poster={video.image} words={t('player.wait.player')} onPlay={autoPlay ? undefined : onPlay} playLabel={t('player.word.play')} />}>
       <VideoPlayer key={video.vidId} videoId={video.vidId} title={video.title} poster={video.image} media={{ ...media, stream: media.stream }} subtitles={subtitles} controlRef={controlRef} autoPlay={autoPlay} />
     </Suspense>
   );
@@ -211,7 +212,7 @@ export default function WatchScreen({ layout = 'watch', storePage }: { layout?: 
   const main = (
     <>
       <Box id="player">
-        <Player video={video} controlRef={controlRef} autoPlay={params.get('play') === '1' || playAskedFor === id} />
+        <Player video={video} controlRef={controlRef} autoPlay={params.get('play') === '1' || playAskedFor === id} onPlay={play} />
       </Box>
       <Heading video={video} />
       {/* A rental plays while it lasts: the time left, as the server's expires_at says (CONTRACT §11). */}
