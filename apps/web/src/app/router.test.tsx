@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { STOREFRONT_ROUTES } from '@store/contract';
 import { makeVideo } from '../test/fixtures.ts';
 import { emptyPage, mockApi, renderApp } from '../test/render.tsx';
-import { AppRoutes } from './router.tsx';
+import { QueryClient } from '@tanstack/react-query';
+import { AppRoutes, preloadWatchPage } from './router.tsx';
 import routerSource from './router.tsx?raw';
 
 const example = (route: string) => route.replace(/:[a-zA-Z]+/g, '1');
@@ -11,6 +12,17 @@ const giftPreview = { state: 'sent', from: 'Amina', message: '', title: 'Video 1
 const api = (url: URL) => (/\/videoDetails\/\d+\/$/.test(url.pathname) ? makeVideo(1) : /\/gifts\/claim\/[^/]+\/$/.test(url.pathname) ? giftPreview : emptyPage);
 
 describe('storefront routes', () => {
+  it('starts a signed-in watch page opened cold, and a mangled address does not stop the app starting', () => {
+    localStorage.setItem('authorized', 'true');
+    mockApi(() => new Promise(() => undefined));
+    const client = new QueryClient();
+    expect(() => preloadWatchPage(client, '/watch/%E0%A4%A')).not.toThrow();
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
+    preloadWatchPage(client, '/watch/31');
+    expect(client.getQueryCache().find({ queryKey: ['owned-video', '31'] })).toBeDefined();
+    localStorage.removeItem('authorized');
+  });
+
   it('every path of the router is one the server answers with 200, not 404', () => {
     const paths = [...routerSource.matchAll(/<Route path="([^"]+)"/g)].map((m) => m[1]).filter((p) => p !== '*');
     expect(paths.length).toBeGreaterThan(20);

@@ -63,7 +63,14 @@ export function preloadWatchPage(client: QueryClient, pathname: string) {
   const id = /^\/(?:watch|play)\/([^/]+)/.exec(pathname)?.[1];
   if (!id || !isSignedIn()) return;
   void Promise.all([loadWatch(), import('../components/themed.tsx')]).catch(() => undefined);
-  void prefetchOwnedVideo(client, decodeURIComponent(id));
+  // A mangled address (a stray %) is left to the screen's own answer: it must not stop the app starting.
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(id);
+  } catch {
+    return;
+  }
+  void prefetchOwnedVideo(client, decoded);
 }
 
 /** Every storefront route of seed §2 (declarative routes: the data router's code is not needed). */
