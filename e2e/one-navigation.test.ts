@@ -132,14 +132,30 @@ describe('one navigation: every seed route from the side menu, counted (issue 32
           await screenshot(page, `${shot}-profile`);
 
           // The account page's menu: the same words in the same order as the side menu's account entries.
+          // Beside the sidebar (1280 px) the page lists them no second time; with the sidebar closed, its menu is back.
           await page.goto('/account');
           const pageMenu = page.getByRole('main').getByRole('navigation', { name: w['nav.account'] });
+          if (viewport === 'desktop') {
+            await page.getByRole('main').getByRole('heading', { level: 2 }).waitFor();
+            expect(await pageMenu.count()).toBe(0);
+            expect(await page.getByRole('link', { name: w['nav.your_list'], exact: true }).count()).toBe(1);
+            await screenshot(page, `${shot}-account`);
+            await page.getByRole('button', { name: w['header.close_menu'] }).click();
+          }
           await pageMenu.getByRole('link', { name: w['nav.profile'], exact: true }).waitFor();
           const pageWords = await pageMenu.getByRole('link').allTextContents();
+          if (viewport === 'desktop') {
+            expect(await page.getByRole('link', { name: w['nav.your_list'], exact: true }).count()).toBe(1);
+            await screenshot(page, `${shot}-account-sidebar-closed`);
+            await page.getByRole('button', { name: w['header.open_menu'] }).click();
+            await pageMenu.waitFor({ state: 'detached' });
+          }
           const sideWords = await (await theMenu(page, viewport, language, new Steps())).getByRole('list', { name: w['nav.account'] }).getByRole('link').allTextContents();
           expect(pageWords.filter((x) => x !== w['nav.cart'] && x !== w['nav.deposit'])).toEqual(sideWords);
-          if (viewport === 'phone') await page.keyboard.press('Escape');
-          await screenshot(page, `${shot}-account`);
+          if (viewport === 'phone') {
+            await page.keyboard.press('Escape');
+            await screenshot(page, `${shot}-account`);
+          }
 
           // The DJs: the header's tabs; the fourth on a phone after the arrow that says more lie there.
           await page.goto('/');

@@ -1,3 +1,5 @@
+import { createContext, useContext } from 'react';
+
 /**
  * The store's one navigation (issue 32 item 26): the side menu's entries, in the seed's order (seed
  * §2), and the account's, in the order of the account page's menu. The side menu (sidebar or phone
@@ -68,3 +70,7 @@ export const isCurrentEntry = (to: string, pathname: string, search: string) => 
 
 /** The layout switches from drawer to sidebar at this width (seed §9). */
 export const SIDEBAR_MIN_WIDTH = 900;
+
+/** Whether the sidebar shows the store's one navigation beside the page now: then a page does not list the same entries again (the account page's menu). */
+export const SidebarShown = createContext(false);
+export const useSidebarShown = () => useContext(SidebarShown);

@@ -52,6 +52,13 @@ export function rememberAccount(id: number) {
   notify();
 }
 
+/** Whether the account is staff as the server last said (/api/info/): the side menu's Admin entry. */
+export function rememberStaff(staff: boolean) {
+  if (isStaff() === staff) return;
+  localStorage.setItem('admin', JSON.stringify(staff));
+  notify();
+}
+
 /** The balance the header shows; the server's figure, remembered after each answer that carries it. */
 export function rememberBalance(balance: number) {
   localStorage.setItem('balance', JSON.stringify(balance));

@@ -8,7 +8,7 @@ import { DjTabs } from './dj-tabs.tsx';
 import { Footer } from './footer.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { NewestStrip } from './newest-strip.tsx';
-import { SIDEBAR_MIN_WIDTH } from '../../lib/navigation.ts';
+import { SIDEBAR_MIN_WIDTH, SidebarShown } from '../../lib/navigation.ts';
 import { SearchBox } from './search-box.tsx';
 import { SideNav } from './side-nav.tsx';
 import { useScrolled } from './use-scrolled.ts';
@@ -127,11 +127,13 @@ export function AppLayout() {
         )}
         {/* At least a screen tall: while a screen loads, the footer stays below the fold instead of jumping. */}
         <main id="main" className="app-main" tabIndex={-1}>
-          <ScreenErrorBoundary resetKey={pathname}>
-            <Suspense fallback={<ScreenSkeleton />}>
-              <Outlet />
-            </Suspense>
-          </ScreenErrorBoundary>
+          <SidebarShown.Provider value={wide && sidebarShown}>
+            <ScreenErrorBoundary resetKey={pathname}>
+              <Suspense fallback={<ScreenSkeleton />}>
+                <Outlet />
+              </Suspense>
+            </ScreenErrorBoundary>
+          </SidebarShown.Provider>
         </main>
       </div>
       <LazySection minHeight={40}>

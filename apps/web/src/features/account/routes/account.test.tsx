@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { emptyPage, mockApi, renderApp } from '../../../test/render.tsx';
 import { speakKiswahili } from '../../../test/speak-kiswahili.ts';
+import { SidebarShown } from '../../../lib/navigation.ts';
 import AccountScreen from './account.tsx';
 import ProfileScreen from './profile.tsx';
 
@@ -151,5 +152,18 @@ describe('your list under the family lock', () => {
     renderApp(app, '/account');
     await screen.findByRole('heading', { name: 'amina' });
     expect(menuFirst()).toBe(true);
+  });
+
+  it('leaves its own menu out when the sidebar beside it already lists the account, and keeps Signout (issue 32 item 26)', async () => {
+    localStorage.setItem('authorized', 'true');
+    mockApi((url) => (url.pathname === '/api/token/refresh/' ? { access: 'a', refresh: 'r' } : url.pathname === '/api/info/' ? info : emptyPage));
+    renderApp(
+      <SidebarShown.Provider value={true}>{app}</SidebarShown.Provider>,
+      '/account?section=deposits',
+    );
+    await screen.findByRole('heading', { name: 'Deposit History' });
+    expect(screen.queryByRole('navigation', { name: 'Account' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Your List' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Signout' })).toBeTruthy();
   });
 });

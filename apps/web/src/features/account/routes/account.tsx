@@ -20,7 +20,7 @@ import { useT } from '../../../lib/i18n.ts';
 import { keptByFamilyLock, useFamilyLock } from '../../../lib/family-lock.ts';
 import { HiddenByFamilyLock, hiddenIn } from '../../../components/family-lock-note.tsx';
 import { NavList } from '../../../components/nav-list.tsx';
-import { accountEntriesFor } from '../../../lib/navigation.ts';
+import { accountEntriesFor, useSidebarShown } from '../../../lib/navigation.ts';
 
 /** A part other features give the account page (the app composes them): its section's key in the account's entries (lib/navigation.ts) and what it shows. */
 export interface AccountSection {
@@ -35,6 +35,8 @@ export default function AccountScreen({ sections = [] }: { sections?: AccountSec
   const [params] = useSearchParams();
   const section = params.get('section');
   const user = info.data?.user;
+  // With the sidebar beside the page, its "Account" entries are this menu already: listed once (issue 32 item 26).
+  const sidebarShown = useSidebarShown();
   // The lock's state is read on render: unlocking with the PIN shows the list whole again.
   useFamilyLock();
   const kept = keptByFamilyLock(info.data?.purchase ?? []);
@@ -144,6 +146,20 @@ export default function AccountScreen({ sections = [] }: { sections?: AccountSec
     </Box>
   );
 
+  if (sidebarShown) {
+    return (
+      <Box sx={pageSx}>
+        <PageTitle>{t('account.title')}</PageTitle>
+        {/* A column, not the grid: the chosen part's grid placement is for the two-column layout below. */}
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+          {chosen}
+          <Box>
+            <LogoutButton />
+          </Box>
+        </Box>
+      </Box>
+    );
+  }
   return (
     <Box sx={pageSx}>
       <PageTitle>{t('account.title')}</PageTitle>
