@@ -18,6 +18,10 @@ export default defineProject({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Each worker runs its files one after another in one process (decision 0054): the server's modules
+    // are imported and PGlite's WebAssembly compiled once per worker, not once per file. Every file
+    // builds its own app and database, and none mocks a module.
+    isolate: false,
     // A skipped or focused test must never pass for a green run.
     allowOnly: false,
   },
