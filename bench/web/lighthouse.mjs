@@ -2,7 +2,8 @@
 // Lighthouse mobile performance (its defaults: simulated slow 4G, 4x CPU slowdown) on / and
 // /video/{id}, in the Chromium e2e/chromium.mjs finds (Debian's in CI), against the built store on
 // a fresh demo DATA_DIR.
-// Prints each page's score, LCP, CLS and TBT against the target of 95, the machine's load average
+// Prints each page's score, LCP, CLS and TBT against the target of 95, the machine's load average and
+// Lighthouse's benchmarkIndex (its measure of the machine's speed)
 // beside them, and the median run's main-thread work by category (Lighthouse's own breakdown, the
 // simulated 4x slowdown included) with its longest tasks. LIGHTHOUSE_TRACE=dir writes each run's
 // Chromium trace there (open it in DevTools' Performance panel). Run `npm run build` first.
@@ -48,6 +49,7 @@ async function main() {
           cls: a['cumulative-layout-shift'].numericValue,
           tbt: a['total-blocking-time'].numericValue,
           error: result.lhr.runtimeError?.code,
+          benchmarkIndex: result.lhr.environment?.benchmarkIndex,
         });
       }
       // A run Lighthouse could not finish (on a starved machine: NO_FCP, page hung) has no figures: it
@@ -67,6 +69,9 @@ async function main() {
           `LCP ${(m.lcp / 1000).toFixed(2)} s, FCP ${(m.fcp / 1000).toFixed(2)} s, CLS ${m.cls.toFixed(3)}, TBT ${Math.round(m.tbt)} ms  [runs: ${done.map((x) => x.score).join(', ')}; TBT ${done.map((x) => Math.round(x.tbt)).join(', ')}${failed.length ? `; failed: ${failed.join(', ')}` : ''}] ${met ? 'met' : 'MISSED'}  (load ${load()})`,
       );
       const total = m.work.reduce((sum, w) => sum + w.duration, 0);
+      // Lighthouse's own measure of this machine's speed (higher is faster): its 4x CPU slowdown is of
+      // whatever the machine has, so a TBT is comparable between runs only beside it.
+      console.log(`  machine: Lighthouse benchmarkIndex ${done.map((x) => Math.round(x.benchmarkIndex ?? NaN)).join(', ')}`);
       console.log(`  main thread ${Math.round(total)} ms: ${m.work.map((w) => `${w.groupLabel} ${Math.round(w.duration)}`).join(', ')}`);
       console.log(`  long tasks: ${m.tasks.slice(0, 6).map((t) => `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} (${String(t.url).replace(base, '')})`).join('; ') || 'none'}`);
     }
