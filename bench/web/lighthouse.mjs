@@ -2,10 +2,10 @@
 // Lighthouse mobile performance (its defaults: simulated slow 4G, 4x CPU slowdown) on / and
 // /video/{id}, in the Chromium e2e/chromium.mjs finds (Debian's in CI), against the built store on
 // a fresh demo DATA_DIR.
-// Prints each page's score, LCP, CLS and TBT against the target of 95, the machine's load average and
-// Lighthouse's benchmarkIndex (its measure of the machine's speed)
-// beside them, and the median run's main-thread work by category (Lighthouse's own breakdown, the
-// simulated 4x slowdown included) with its longest tasks. LIGHTHOUSE_TRACE=dir writes each run's
+// Prints each page's score, LCP, CLS and TBT against the target of 95, with the machine's load average
+// and Lighthouse's benchmarkIndex (its measure of the machine's speed) beside them, and the median
+// run's main-thread work by category (Lighthouse's own breakdown, the simulated 4x slowdown included)
+// with its longest tasks. LIGHTHOUSE_TRACE=dir writes each run's
 // Chromium trace there (open it in DevTools' Performance panel). Run `npm run build` first.
 import fs from 'node:fs/promises';
 import os from 'node:os';
