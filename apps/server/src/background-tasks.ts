@@ -5,6 +5,7 @@ import { mailJobHandler } from './modules/mail/index.ts';
 import { smsJobHandler } from './modules/sms/index.ts';
 import { RENTALS_ENDING_EVERY_MS } from './modules/notifications/index.ts';
 import { PASSES_EVERY_MS } from './modules/selling/index.ts';
+import { FOLD_PURCHASE_COUNTS_EVERY_MS, purchaseCounts } from './modules/wallet/index.ts';
 import { type DemoHeadStart, locateMediaTools, createTranscodeHandler, createPreviewHandler, queuePreviewBackfill, scratchRoot } from './modules/media/index.ts';
 import type { JobKind } from './jobs/job-queue.ts';
 import type { KindRunner } from './jobs/runner.ts';
@@ -89,6 +90,13 @@ export function backgroundTasks(store: Store, select: TaskSelection, opts: { dem
       },
       concurrency: 1,
     },
+    // Sales append their purchase counts; this folds them into each video's row (decision 0055).
+    'fold-purchase-counts': {
+      handle: async () => {
+        await purchaseCounts.fold(app.db);
+      },
+      concurrency: 1,
+    },
     'sweep-uploads': {
       handle: async () => {
         await uploads.datastore.deleteExpired();
@@ -119,6 +127,7 @@ export function backgroundTasks(store: Store, select: TaskSelection, opts: { dem
       await jobQueue.schedule('return-gifts', RETURN_GIFTS_EVERY_MS);
       await jobQueue.schedule('rentals-ending', RENTALS_ENDING_EVERY_MS);
       await jobQueue.schedule('passes', PASSES_EVERY_MS);
+      await jobQueue.schedule('fold-purchase-counts', FOLD_PURCHASE_COUNTS_EVERY_MS);
       // Videos transcoded before previews existed get theirs (migration 0020).
       await queuePreviewBackfill(app.db);
     },

@@ -15,7 +15,7 @@ const serverDir = path.resolve(import.meta.dirname, '..');
 // A worker process shares the job table through PostgreSQL: vitest.config.ts runs this file only with
 // TEST_DATABASE_URL, which CI always sets.
 /** The recurring tasks a worker runs, each once at start: since the third round also DJ payouts asked about, eTIMS submissions and unclaimed gifts returned. */
-const RECURRING = ['check-payouts', 'etims-submit', 'passes', 'prune-jobs', 'reconcile-deposits', 'rentals-ending', 'return-gifts', 'sweep-uploads'];
+const RECURRING = ['check-payouts', 'etims-submit', 'fold-purchase-counts', 'passes', 'prune-jobs', 'reconcile-deposits', 'rentals-ending', 'return-gifts', 'sweep-uploads'];
 
 describe('the media worker process on PostgreSQL', () => {
   let database: TestDatabase;

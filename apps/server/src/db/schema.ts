@@ -2,7 +2,7 @@
  * The database's one schema entry (drizzle.config.ts reads this file; code imports its tables from
  * here). Each module's tables live in schema/, by the module whose code writes them (issue 30):
  *
- * - schema/catalog.ts   djs, genres, videos
+ * - schema/catalog.ts   djs, genres, videos, purchase_count_changes
  * - schema/accounts.ts  users, profiles, refreshTokens, signInLinks, passwordResets, phoneCodes
  * - schema/content.ts   people, notifications, contactMessages
  * - schema/media.ts     videoFiles, watchProgress

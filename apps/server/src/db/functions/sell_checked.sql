@@ -78,7 +78,8 @@ BEGIN
         SELECT p_user, (l->>'videoId')::int, (l->>'amount')::int, (l->>'id')::int FROM jsonb_array_elements(v_lines) l
         RETURNING video_id, price, created_at)
     SELECT jsonb_agg(jsonb_build_object('videoId', video_id, 'price', price, 'createdAt', created_at) ORDER BY video_id) INTO v_bought FROM bought;
-    UPDATE videos SET purchase_times = purchase_times + 1 WHERE id = ANY(p_ids);
+    -- Counted by appending, so sales of one video never wait on its row (decision 0055).
+    INSERT INTO purchase_count_changes (video_id, delta) SELECT unnest(p_ids), 1;
     DELETE FROM cart_items WHERE user_id = p_user AND video_id = ANY(p_ids);
   ELSIF v_kind = 'rental' THEN
     INSERT INTO rentals (user_id, video_id, price_paid, hours, reference, sale_line_id, expires_at)

@@ -61,6 +61,7 @@ export const videos = pgTable(
     /** Whole Ksh to rent it, or null: not for rent; a rental runs rental_hours from its first play (migration 0017). */
     rentPrice: integer('rent_price'),
     rentalHours: integer('rental_hours').notNull().default(48),
+    /** Times bought, as folded so far: what readers show adds purchase_count_changes (wallet/purchase-counts.ts). */
     purchaseTimes: integer('purchase_times').notNull().default(0),
     dateUploaded: timestamp('date_uploaded', { withTimezone: true }).notNull().defaultNow(),
     suggest: boolean('suggest').notNull().default(false),
@@ -80,3 +81,13 @@ export const videos = pgTable(
     index('videos_rating_date_idx').on(t.rating, t.dateUploaded.desc()),
   ],
 );
+
+/**
+ * Each sale's, gift's or refund's change to a video's purchase_times, appended in its transaction
+ * (migration 0043, decision 0055): sales of one video never wait on its row. fold_purchase_times()
+ * moves them into videos.purchase_times; until then readers add them. No foreign key: a key check
+ * would lock the video's row for every sale again.
+ */
+export const purchaseCountChanges = pgTable('purchase_count_changes', { videoId: integer('video_id').notNull(), delta: integer('delta').notNull() }, (t) => [
+  index('purchase_count_changes_video_idx').on(t.videoId),
+]);

@@ -15,7 +15,7 @@ export const mediaJobs = pgTable(
     id: serial('id').primaryKey(),
     /** The video a transcoding job makes; null for the other kinds. */
     videoId: integer('video_id').references(() => videos.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['transcode', 'reconcile-deposits', 'mail', 'sweep-uploads', 'prune-jobs', 'check-payouts', 'make-preview', 'sms', 'return-gifts', 'etims-submit', 'notify', 'notify-send', 'rentals-ending', 'passes'] }).notNull(),
+    kind: text('kind', { enum: ['transcode', 'reconcile-deposits', 'mail', 'sweep-uploads', 'prune-jobs', 'check-payouts', 'make-preview', 'sms', 'return-gifts', 'etims-submit', 'notify', 'notify-send', 'rentals-ending', 'passes', 'fold-purchase-counts'] }).notNull(),
     /** A recurring job's name: one row per task, rescheduled after each run instead of finished. */
     singletonKey: text('singleton_key').unique('media_jobs_singleton_key_unique'),
     state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })

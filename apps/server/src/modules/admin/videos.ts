@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { adminVideoInputSchema, adminVideoSchema, type AdminVideo, type AdminVideoInput, type Rating } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { djs, genres, mediaJobs, videoFiles, videos } from '../../db/schema.ts';
+import { purchaseTimesNow } from '../wallet/index.ts';
 import { FieldError } from '../../lib/http-errors.ts';
 import { posterUrls } from '../media/index.ts';
 import type { StoredMediaInfo } from '../media/index.ts';
@@ -50,6 +51,8 @@ async function withMedia(db: Database, rows: VideoRow[]): Promise<AdminVideo[]> 
     ? await db.selectDistinctOn([mediaJobs.videoId]).from(mediaJobs).where(and(inArray(mediaJobs.videoId, ids), eq(mediaJobs.kind, 'transcode'))).orderBy(mediaJobs.videoId, desc(mediaJobs.id))
     : [];
   const files = ids.length ? await db.select().from(videoFiles).where(inArray(videoFiles.videoId, ids)).orderBy(videoFiles.id) : [];
+  // The count customers see, with the sales not folded into the row yet (decision 0055).
+  const times = new Map(ids.length ? (await db.select({ id: videos.id, n: purchaseTimesNow }).from(videos).where(inArray(videos.id, ids))).map((t) => [t.id, t.n]) : []);
   const speed = jobs.some((j) => j.state === 'queued') ? await transcodeSpeed(db) : null;
   const expected = (job: (typeof jobs)[number]) => {
     const seconds = (job.payload as JobPayload)?.source?.seconds;
@@ -75,7 +78,7 @@ async function withMedia(db: Database, rows: VideoRow[]): Promise<AdminVideo[]> 
       rating: r.rating as Rating,
       rent_price: r.rentPrice,
       rental_hours: r.rentalHours,
-      purchase_times: r.purchaseTimes,
+      purchase_times: times.get(r.id) ?? r.purchaseTimes,
       date_uploaded: r.dateUploaded.toISOString(),
       poster: posterUrls(r.posterKey).set[1]?.url ?? null,
       playable: r.videoPath !== null,
@@ -126,7 +129,7 @@ const SORTABLE = {
   genre_title: sql`(SELECT ${genres.title} FROM ${genres} WHERE ${genres.id} = ${videos.genreId})`,
   cartegory: videos.cartegory,
   price: videos.price,
-  purchase_times: videos.purchaseTimes,
+  purchase_times: purchaseTimesNow,
   published: videos.published,
   rating: videos.rating,
   date_uploaded: videos.dateUploaded,

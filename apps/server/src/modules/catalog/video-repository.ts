@@ -2,6 +2,7 @@ import { type SQL, and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { VideoListQuery, VideoOrdering } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 import { djs, genres, purchases, videoFiles, videos } from '../../db/schema.ts';
+import { purchaseTimesNow } from '../wallet/index.ts';
 import type { AdditionalFileRow, VideoRow } from './video-view.ts';
 
 const videoColumns = {
@@ -16,7 +17,7 @@ const videoColumns = {
   synopsis: videos.synopsis,
   synopsisSw: videos.synopsisSw,
   posterKey: videos.posterKey,
-  purchaseTimes: videos.purchaseTimes,
+  purchaseTimes: purchaseTimesNow,
   dateUploaded: videos.dateUploaded,
   suggest: videos.suggest,
   popular: videos.popular,
@@ -33,7 +34,7 @@ const videoColumns = {
 
 const orderColumns = {
   date_uploaded: videos.dateUploaded,
-  purchase_times: videos.purchaseTimes,
+  purchase_times: purchaseTimesNow,
   price: videos.price,
   title: videos.title,
 } as const;
@@ -104,7 +105,7 @@ export function createVideoRepository(db: Database) {
         joined()
           .leftJoin(recent, eq(recent.videoId, videos.id))
           .where(where)
-          .orderBy(desc(sql`coalesce(${recent.n}, 0)`), desc(videos.purchaseTimes), desc(videos.id))
+          .orderBy(desc(sql`coalesce(${recent.n}, 0)`), desc(purchaseTimesNow), desc(videos.id))
           .limit(limit)
           .offset(offset),
         db.select({ n: sql<number>`count(*)::int` }).from(videos).where(where),

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { cartItems, gifts, profiles, purchases, saleLines, videos } from '../../db/schema.ts';
+import { cartItems, gifts, profiles, purchases, saleLines } from '../../db/schema.ts';
 import { postLedgerEntry } from './wallet.ts';
+import { purchaseCounts } from './purchase-counts.ts';
 
 export type GiftRow = typeof gifts.$inferSelect;
 type SaleLine = typeof saleLines.$inferSelect;
@@ -61,7 +62,7 @@ export const giftLedger = {
     if (fresh.length > 0) {
       await tx.insert(purchases).values(fresh.map((l) => ({ userId: o.recipientId, videoId: l.videoId, price: l.amount, saleLineId: l.id })));
       const freshIds = fresh.map((l) => l.videoId);
-      await tx.update(videos).set({ purchaseTimes: sql`${videos.purchaseTimes} + 1` }).where(inArray(videos.id, freshIds));
+      await purchaseCounts.add(tx, freshIds, 1);
       await tx.delete(cartItems).where(and(eq(cartItems.userId, o.recipientId), inArray(cartItems.videoId, freshIds)));
     }
     let balance = profile.balance;

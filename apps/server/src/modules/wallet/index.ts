@@ -4,6 +4,7 @@ export { ledger, NOT_A_VIDEO, videosNote } from './ledger.ts';
 export type { PassSaleOutcome, Sale, SaleLineInput } from './ledger.ts';
 export { revenueLines, revenueSums, STORE_TZ, withinNairobiDays } from './revenue.ts';
 export { payoutMismatches } from './payout-ledger.ts';
+export { FOLD_PURCHASE_COUNTS_EVERY_MS, purchaseCounts, purchaseTimesNow } from './purchase-counts.ts';
 export type { Payout, PayoutResult } from './payout-ledger.ts';
 export type { QuickSaleInput, QuickSaleOutcome } from './quick-sale-types.ts';
 export { walletRoutes } from './routes.ts';

@@ -7,6 +7,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { payoutLedger } from './payout-ledger.ts';
 import { giftLedger } from './gift-ledger.ts';
 import { postLedgerEntry } from './wallet.ts';
+import { purchaseCounts } from './purchase-counts.ts';
 import { words } from '../../lib/words.ts';
 import type { QuickSaleInput, QuickSaleOutcome } from './quick-sale-types.ts';
 
@@ -153,11 +154,8 @@ export const ledger = {
     if (!row) throw new HttpError(404, 'No such purchase.');
     if (row.refundedAt) throw new HttpError(409, 'This purchase was already refunded.');
     await tx.update(purchases).set({ refundedAt: sql`now()` }).where(eq(purchases.id, purchaseId));
-    const [video] = await tx
-      .update(videos)
-      .set({ purchaseTimes: sql`greatest(${videos.purchaseTimes} - 1, 0)` })
-      .where(eq(videos.id, row.videoId))
-      .returning({ id: videos.id, title: videos.title, season: videos.season });
+    await purchaseCounts.add(tx, [row.videoId], -1);
+    const [video] = await tx.select({ id: videos.id, title: videos.title, season: videos.season }).from(videos).where(eq(videos.id, row.videoId));
     // The note names the video, as a purchase's does, then says why.
     const note = `${videosNote([video!])}: ${reason}`;
     const reference = `refund-${purchaseId}`;

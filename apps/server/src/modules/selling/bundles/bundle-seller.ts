@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { PurchaseRecord } from '@store/contract';
 import type { Database } from '../../../db/client.ts';
 import { cartItems, purchases, users, videos } from '../../../db/schema.ts';
 import { HttpError, notFound } from '../../../lib/http-errors.ts';
 import { posterUrls } from '../../media/index.ts';
-import type { SaleLineInput } from '../../wallet/index.ts';
+import { purchaseCounts, type SaleLineInput } from '../../wallet/index.ts';
 import type { DepositService } from '../../payments/index.ts';
 import { requireAgeConfirmation } from '../../family/index.ts';
 import { payAsVisitor, payForOrder, type PaidOrder, type SaleListener, type Seller } from '../paid-orders.ts';
@@ -47,7 +47,7 @@ export async function grantLines(tx: Database, userId: number, lines: SaleLineIn
     .insert(purchases)
     .values(lines.map((l, i) => ({ userId, videoId: l.videoId, price: l.amount, saleLineId: lineIds[i]! })))
     .returning({ videoId: purchases.videoId, price: purchases.price, createdAt: purchases.createdAt });
-  await tx.update(videos).set({ purchaseTimes: sql`${videos.purchaseTimes} + 1` }).where(inArray(videos.id, ids));
+  await purchaseCounts.add(tx, ids, 1);
   await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.videoId, ids)));
   // One query at a time: a transaction is one connection.
   const vs = await tx.select({ id: videos.id, title: videos.title, posterKey: videos.posterKey }).from(videos).where(inArray(videos.id, ids));

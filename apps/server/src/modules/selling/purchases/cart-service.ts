@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { CartItem } from '@store/contract';
 import type { Database } from '../../../db/client.ts';
 import { cartItems, djs, purchases, videos } from '../../../db/schema.ts';
+import { purchaseTimesNow } from '../../wallet/index.ts';
 import { HttpError } from '../../../lib/http-errors.ts';
 import { posterUrls } from '../../media/index.ts';
 
@@ -15,7 +16,7 @@ export function createCartService(db: Database) {
 
   async function list(userId: number): Promise<CartItem[]> {
     const rows = await db
-      .select({ id: videos.id, title: videos.title, posterKey: videos.posterKey, price: videos.price, purchaseTimes: videos.purchaseTimes, season: videos.season, dj: djs.djName })
+      .select({ id: videos.id, title: videos.title, posterKey: videos.posterKey, price: videos.price, purchaseTimes: purchaseTimesNow, season: videos.season, dj: djs.djName })
       .from(cartItems)
       .innerJoin(videos, eq(videos.id, cartItems.videoId))
       .innerJoin(djs, eq(djs.id, videos.djId))

@@ -3,7 +3,7 @@ import type { PurchaseRecord } from '@store/contract';
 import { cartItems, purchases, users, videos } from '../../../db/schema.ts';
 import { HttpError } from '../../../lib/http-errors.ts';
 import { posterUrls } from '../../media/index.ts';
-import { videosNote } from '../../wallet/index.ts';
+import { purchaseCounts, videosNote } from '../../wallet/index.ts';
 import type { PaidOrder, Seller } from '../paid-orders.ts';
 import { rentalRepository } from '../rentals/rental-repository.ts';
 import { lessRentCredit } from '../bundles/pricing.ts';
@@ -60,7 +60,7 @@ export const purchaseSeller: Seller<PurchaseOrder, PurchaseAnswerBody> = {
       .insert(purchases)
       .values(sold.lines.map((l, i) => ({ userId, videoId: l.videoId, price: l.amount, saleLineId: sold.lineIds[i]! })))
       .returning({ videoId: purchases.videoId, price: purchases.price, createdAt: purchases.createdAt });
-    await tx.update(videos).set({ purchaseTimes: sql`${videos.purchaseTimes} + 1` }).where(inArray(videos.id, ids));
+    await purchaseCounts.add(tx, ids, 1);
     await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.videoId, ids)));
     const vs = await tx.select({ id: videos.id, title: videos.title, posterKey: videos.posterKey }).from(videos).where(inArray(videos.id, ids));
     const [who] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
