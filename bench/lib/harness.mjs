@@ -74,6 +74,23 @@ export async function cpuSeconds(pid) {
 }
 
 /**
+ * CPU seconds used so far by every process of this machine named `name` (its comm, e.g. postgres:
+ * the backends, the WAL writer, autovacuum). A process that ends between two reads takes its
+ * seconds with it, so a difference of two reads is at least what they used.
+ */
+export async function cpuSecondsOfAll(name) {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const pids = (await readdir('/proc')).filter((d) => /^\d+$/.test(d));
+  const seconds = await Promise.all(
+    pids.map(async (pid) => {
+      const comm = (await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')).trim();
+      return comm === name ? cpuSeconds(pid) : 0;
+    }),
+  );
+  return seconds.reduce((a, b) => a + b, 0);
+}
+
+/**
  * The ids of a process's children. `ps --ppid` exits 1 when there are none (the store run as node
  * itself rather than under tsx's wrapper): that is an empty list, not an error.
  */

@@ -11,7 +11,9 @@
 //   passes       POST /api/passes/{id}/buy/ of a day of everything (issue 33): each a sale, stacked on the customer's pass
 // Prints each as sales per second with its ratio to plain (targets: >= 0.9 of plain), the cheapest
 // signed-in call's rate as a reference, waits for the eTIMS simulator to sign every receipt (target:
-// within a minute of the run's end), then checks every balance and every sale's lines.
+// within a minute of the run's end), then checks every balance and every sale's lines. Beside each
+// phase and the reference, the CPU each sale or read cost the store, PostgreSQL and autocannon, all
+// three on this machine's cores: a rate is bounded by the sum.
 // Options: BENCH_CUSTOMERS (600), BENCH_CONNECTIONS (50), BENCH_ROUNDS (3), BENCH_DATABASE_URL.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -19,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
-import { adminUrl, freshDatabase, root, rssMb, sleep, sql, startStore } from '../lib/harness.mjs';
+import { adminUrl, cpuSeconds, cpuSecondsOfAll, freshDatabase, root, rssMb, sleep, sql, startStore } from '../lib/harness.mjs';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 600);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -61,8 +63,13 @@ async function pgbenchSimpleUpdate(store) {
   }
 }
 
-/** One autocannon run over a slice of pairs; answers its 2xx, other answers, errors and seconds. */
-async function runSlice(base, slice) {
+/** CPU seconds so far of the store, of PostgreSQL (every postgres process) and of this process (autocannon). */
+const cpuNow = async (store) => ({ store: await cpuSeconds(store.proc.pid), db: await cpuSecondsOfAll('postgres'), load: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 });
+
+/** One autocannon run over a slice of pairs; answers its 2xx, other answers, errors, seconds and CPU seconds used. */
+async function runSlice(store, slice) {
+  const base = store.base;
+  const cpuBefore = await cpuNow(store);
   let next = 0;
   let refused = null;
   const before = Date.now();
@@ -89,7 +96,9 @@ async function runSlice(base, slice) {
     ],
   });
   const statuses = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, v]) => `${v.count} x ${code}`);
-  return { ok: result['2xx'], other: result.non2xx, statuses, refused, errors: result.errors, seconds: (lastAt - before) / 1000, p50: result.latency.p50, p99: result.latency.p99 };
+  const cpuAfter = await cpuNow(store);
+  const cpu = Object.fromEntries(Object.keys(cpuAfter).map((k) => [k, cpuAfter[k] - cpuBefore[k]]));
+  return { ok: result['2xx'], other: result.non2xx, statuses, refused, errors: result.errors, seconds: (lastAt - before) / 1000, p50: result.latency.p50, p99: result.latency.p99, cpu };
 }
 
 /** The requests of one phase's slice: what each pair asks for. */
@@ -166,7 +175,7 @@ async function main() {
     const third = Math.ceil(warmPairs.length / 4);
     const warm = { ok: 0, passes: 0 };
     for (const [i, phase] of ['plain', 'promo', 'mix', 'pass'].entries()) {
-      const sold = (await runSlice(store.base, requestsFor(phase, warmPairs.slice(i * third, (i + 1) * third), rentable, pass.id))).ok;
+      const sold = (await runSlice(store, requestsFor(phase, warmPairs.slice(i * third, (i + 1) * third), rentable, pass.id))).ok;
       warm.ok += sold;
       if (phase === 'pass') warm.passes += sold;
     }
@@ -174,7 +183,7 @@ async function main() {
     // the trigger off: no measured phase starts with another's signing to do.
     await waitForReceipts(databaseUrl, start.id);
     const perSlice = Math.floor(pairs.length / (PHASES.length * ROUNDS));
-    const totals = Object.fromEntries(PHASES.map((p) => [p.name, { ok: 0, other: 0, errors: 0, seconds: 0, rentals: 0, p50: [], p99: [], rounds: [], statuses: [], refused: null }]));
+    const totals = Object.fromEntries(PHASES.map((p) => [p.name, { ok: 0, other: 0, errors: 0, seconds: 0, rentals: 0, p50: [], p99: [], rounds: [], statuses: [], refused: null, cpu: { store: 0, db: 0, load: 0 } }]));
     let slot = 0;
     let drained = 0;
     for (let round = 0; round < ROUNDS; round++) {
@@ -192,12 +201,13 @@ async function main() {
           await setTrigger(databaseUrl, false);
         }
         try {
-          const r = await runSlice(store.base, slice);
+          const r = await runSlice(store, slice);
           const t = totals[phase];
           t.ok += r.ok; t.other += r.other; t.errors += r.errors; t.seconds += r.seconds;
           t.statuses.push(...r.statuses); t.refused ??= r.refused;
           t.rentals += slice.filter((s) => s.rent).length;
           t.p50.push(r.p50); t.p99.push(r.p99); t.rounds.push(r.ok / r.seconds);
+          for (const k of Object.keys(t.cpu)) t.cpu[k] += r.cpu[k];
         } finally {
           if (phase === 'off') await setTrigger(databaseUrl, true);
         }
@@ -208,12 +218,15 @@ async function main() {
     // The reference, once every receipt is signed, same customers and connections: the cheapest call a
     // signed-in customer makes (the token check and one small query), which no sale can beat here.
     let turn = 0;
+    const refCpuBefore = await cpuNow(store);
     const reference = await autocannon({
       url: `${store.base}/api/cart/`,
       connections: CONNECTIONS,
       duration: 10,
       requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[turn++ % tokens.length]}` } }) }],
     });
+    const refCpuAfter = await cpuNow(store);
+    const refPer = (k) => `${(((refCpuAfter[k] - refCpuBefore[k]) * 1e6) / Math.max(1, reference.requests.total)).toFixed(0)} us`;
     const memory = await rssMb(store.proc.pid);
     // The second reference (issue 30): what the same PostgreSQL commits of pgbench's small write
     // transaction (simple-update) with as many clients, the store stopped meanwhile so they do not share
@@ -230,6 +243,8 @@ async function main() {
       const mix = p.name === 'mix' ? `; ${t.rentals} rentals, ${t.ok - t.rentals} purchases` : '';
       console.log(`${line}${mix}; p50 ${t.p50.join('/')} ms, p99 ${t.p99.join('/')} ms; ${t.other} other answers, ${t.errors} errors`);
       if (t.refused) console.log(`    not sold: ${t.statuses.join(', ')}; the first: ${t.refused}`);
+      const per = (s) => `${((s * 1e6) / Math.max(1, t.ok)).toFixed(0)} us`;
+      console.log(`    CPU per sale: store ${per(t.cpu.store)}, PostgreSQL ${per(t.cpu.db)}, autocannon ${per(t.cpu.load)} (the machine has ${os.availableParallelism()} cores: ${(((t.cpu.store + t.cpu.db + t.cpu.load) / t.seconds) * 100).toFixed(0)}% of one core busy on average)`);
     }
     const verdict = (x, target) => `${x.toFixed(2)} (target >= ${target}): ${x >= target ? 'met' : 'MISSED'}`;
     console.log(`  plain purchases: ${plain.toFixed(0)} purchases/s (target >= 1000): ${plain >= 1000 ? 'met' : 'MISSED'}`);
@@ -239,6 +254,7 @@ async function main() {
     console.log(`  receipts on / off (plain / plain with the trigger off): ${verdict(plain / rate('off'), 0.9)} (issue 26)`);
     console.log(`    (before each phase with the trigger off the receipts of the sales before it were signed first: ${drained.toFixed(1)} s of waiting in all)`);
     console.log(`  reference GET /api/cart/ (token check + one query): ${reference.requests.average.toFixed(0)} req/s; plain purchases at ${(plain / reference.requests.average).toFixed(2)} of it (target >= 0.8)`);
+    console.log(`    CPU per read: store ${refPer('store')}, PostgreSQL ${refPer('db')}, autocannon ${refPer('load')}`);
     console.log(pgbenchTps === null ? '  reference pgbench simple-update: pgbench not found (apt-get install postgresql-client)' : `  reference pgbench simple-update, ${CONNECTIONS} clients, 10 s: ${pgbenchTps.toFixed(0)} tps; plain purchases at ${(plain / pgbenchTps).toFixed(2)} of it (target >= 0.4)`);
 
     const made = signing.pending + signing.signed + signing.failed;

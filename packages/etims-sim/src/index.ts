@@ -112,11 +112,11 @@ export const etimsSimulator: FastifyPluginAsync<EtimsSimOptions> = async (app, o
   const control = opts.control ?? simControl();
   const devices = load(opts.stateFile);
   const persistDevices = () => saveDevices(opts.stateFile, devices);
+  // The journal's folder is made once here, not before every invoice.
+  if (opts.stateFile) fs.mkdirSync(path.dirname(opts.stateFile), { recursive: true });
   /** Appended before the answer is sent: an invoice KRA answered is never forgotten. */
   const journal = (a: Accepted) => {
-    if (!opts.stateFile) return;
-    fs.mkdirSync(path.dirname(opts.stateFile), { recursive: true });
-    fs.appendFileSync(`${opts.stateFile}.log`, `${JSON.stringify(a)}\n`);
+    if (opts.stateFile) fs.appendFileSync(`${opts.stateFile}.log`, `${JSON.stringify(a)}\n`);
   };
   const answer = (code: { resultCd: string; resultMsg: string }, data: unknown = null, detail?: string) => ({
     resultCd: code.resultCd,
