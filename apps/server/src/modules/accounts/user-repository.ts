@@ -34,6 +34,9 @@ export function toUserView(user: UserRow, profile: ProfileRow): User {
 }
 
 export function createUserRepository(db: Database) {
+  // Every signed-in request reads its user (the auth hook): one named statement, built by drizzle once
+  // and on PostgreSQL parsed and planned once per connection, as media/access.ts does for media.
+  const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('user_by_id');
   return {
     async byEmail(email: string) {
       const [u] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
@@ -44,7 +47,7 @@ export function createUserRepository(db: Database) {
       return u !== undefined;
     },
     async byId(id: number) {
-      const [u] = await db.select().from(users).where(eq(users.id, id));
+      const [u] = await userById.execute({ id });
       return u ?? null;
     },
     async withProfile(userId: number) {
