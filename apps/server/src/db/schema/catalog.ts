@@ -85,8 +85,8 @@ export const videos = pgTable(
 /**
  * Each sale's, gift's or refund's change to a video's purchase_times, appended in its transaction
  * (migration 0043, decision 0055): sales of one video never wait on its row. fold_purchase_times()
- * moves them into videos.purchase_times; until then readers add them. No foreign key: a key check
- * would lock the video's row for every sale again.
+ * moves them into videos.purchase_times; until then readers add them. No foreign key: the sale's
+ * purchase and sale line already check that the video exists.
  */
 export const purchaseCountChanges = pgTable('purchase_count_changes', { videoId: integer('video_id').notNull(), delta: integer('delta').notNull() }, (t) => [
   index('purchase_count_changes_video_idx').on(t.videoId),

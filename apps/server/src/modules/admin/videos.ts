@@ -129,7 +129,8 @@ const SORTABLE = {
   genre_title: sql`(SELECT ${genres.title} FROM ${genres} WHERE ${genres.id} = ${videos.genreId})`,
   cartegory: videos.cartegory,
   price: videos.price,
-  purchase_times: purchaseTimesNow,
+  // Sorted by the folded count, as the catalogue is (decision 0055); each row shows the live one.
+  purchase_times: videos.purchaseTimes,
   published: videos.published,
   rating: videos.rating,
   date_uploaded: videos.dateUploaded,

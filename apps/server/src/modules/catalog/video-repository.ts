@@ -32,9 +32,11 @@ const videoColumns = {
   rentalHours: videos.rentalHours,
 };
 
+// Lists are ordered by the folded count: adding the unfolded changes for every row of a sort cost 78
+// against 14 ms at 100,000 titles (decision 0055); the count each row shows is the live one.
 const orderColumns = {
   date_uploaded: videos.dateUploaded,
-  purchase_times: purchaseTimesNow,
+  purchase_times: videos.purchaseTimes,
   price: videos.price,
   title: videos.title,
 } as const;
@@ -105,7 +107,7 @@ export function createVideoRepository(db: Database) {
         joined()
           .leftJoin(recent, eq(recent.videoId, videos.id))
           .where(where)
-          .orderBy(desc(sql`coalesce(${recent.n}, 0)`), desc(purchaseTimesNow), desc(videos.id))
+          .orderBy(desc(sql`coalesce(${recent.n}, 0)`), desc(videos.purchaseTimes), desc(videos.id))
           .limit(limit)
           .offset(offset),
         db.select({ n: sql<number>`count(*)::int` }).from(videos).where(where),

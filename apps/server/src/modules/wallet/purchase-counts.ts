@@ -26,5 +26,8 @@ export const purchaseCounts = {
   },
 };
 
-/** The purchase_times a reader shows: what is folded and what is not yet, never below 0. For a query over `videos`. */
+/**
+ * The purchase_times a reader shows: what is folded and what is not yet, never below 0. For a query
+ * over `videos`, in what it selects: an ORDER BY over every row uses the folded column instead.
+ */
 export const purchaseTimesNow: SQL<number> = sql<number>`greatest(${videos.purchaseTimes} + coalesce((SELECT sum(c.delta) FROM ${purchaseCountChanges} c WHERE c.video_id = ${videos.id}), 0), 0)::integer`;

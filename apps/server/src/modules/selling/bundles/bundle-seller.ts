@@ -37,8 +37,8 @@ export const bundleOrder = (bundleId: number, videoIds: number[], promoCode: str
 
 /**
  * Makes sold lines the customer's own: a purchase per line at what it cost (its share of the
- * bundle), pointing at its sale line so a refund returns that share; purchase_times and the cart as
- * buy_videos keeps them.
+ * bundle), pointing at its sale line so a refund returns that share; each video counted once more
+ * (purchaseCounts) and taken out of the cart, as every sale does.
  */
 export async function grantLines(tx: Database, userId: number, lines: SaleLineInput[], lineIds: number[]): Promise<PurchaseRecord[]> {
   if (lines.length === 0) return [];
