@@ -75,8 +75,9 @@ export async function cpuSeconds(pid) {
 
 /**
  * CPU seconds used so far by every process of this machine named `name` (its comm, e.g. postgres:
- * the backends, the WAL writer, autovacuum). A process that ends between two reads takes its
- * seconds with it, so a difference of two reads is at least what they used.
+ * the backends, the WAL writer, autovacuum), whichever cluster they serve: run it where the bench's
+ * PostgreSQL is the only one busy. A process that ends between two reads takes its seconds with it,
+ * so a difference of two reads can fall short of what they used.
  */
 export async function cpuSecondsOfAll(name) {
   const { readdir, readFile } = await import('node:fs/promises');
