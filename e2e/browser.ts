@@ -47,6 +47,27 @@ export function dialogShown(page: Page) {
   });
 }
 
+/**
+ * Keeps the store's refused answers (4xx, 5xx) and the page's errors from now on, and returns a step
+ * that, when a wait of the journey times out, says what the page and its dialog showed and which
+ * answers went wrong: a rare failure on CI then explains itself in the log.
+ */
+export function explainFailures(page: Page) {
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) refused.push(`${r.request().method()} ${new URL(r.url()).pathname} -> ${r.status()}`);
+  });
+  page.on('pageerror', (e) => refused.push(`page error: ${e.message}`));
+  return async <T>(step: Promise<T>): Promise<T> => {
+    try {
+      return await step;
+    } catch (error) {
+      const shown = await page.locator('body').innerText({ timeout: 2000 }).catch(() => '(unreadable)');
+      throw new Error(`${(error as Error).message}\n--- the page showed:\n${shown}\n--- refused answers: ${refused.join('; ') || 'none'}`, { cause: error });
+    }
+  };
+}
+
 export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated, not added as a <script>: the store's Content-Security-Policy rightly refuses inline scripts.
   await page.evaluate(axeSource);

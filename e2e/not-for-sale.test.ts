@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type CatalogueVideo, dialogShown, launchChromium, logIn, screenshot, seriousAccessibilityViolations, VIEWPORTS, videosForSale } from './browser.ts';
+import { type CatalogueVideo, dialogShown, explainFailures, launchChromium, logIn, screenshot, seriousAccessibilityViolations, VIEWPORTS, videosForSale } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -63,6 +63,7 @@ describe('a video that is not for sale (360 px)', { timeout: 180_000 }, () => {
     const [withdrawn, kept] = [forSale[0]!, forSale[1]!];
     const context = await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl, hasTouch: true, isMobile: true });
     const page = await context.newPage();
+    const explained = explainFailures(page);
     await logIn(page, customer);
     for (const [i, v] of [withdrawn, kept].entries()) {
       await page.goto(`/video/${v.vidId}`);
@@ -78,7 +79,7 @@ describe('a video that is not for sale (360 px)', { timeout: 180_000 }, () => {
       await page.getByRole('button', { name: 'Checkout' }).click();
       const dialog = page.getByRole('dialog', { name: 'Confirm purchase' });
       await dialogShown(page);
-      await dialog.getByRole('button', { name: `Pay Ksh ${withdrawn.price + kept.price}` }).click();
+      await explained(dialog.getByRole('button', { name: `Pay Ksh ${withdrawn.price + kept.price}` }).click());
       await dialog.getByText(`Nothing was bought: “${withdrawn.title}” is not for sale right now. Take it out of your cart and try again.`).waitFor();
       await screenshot(page, 'phone-checkout-video-withdrawn');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
