@@ -2,10 +2,18 @@ import { sql } from 'drizzle-orm';
 import { RENT_THEN_OWN_DAYS } from '@store/contract';
 import type { Database } from '../../db/client.ts';
 
-const intArray = (xs: number[]) => sql`ARRAY[${sql.join(
-  xs.map((x) => sql`${x}`),
-  sql`, `,
-)}]::int[]`;
+/**
+ * sale_facts as one named statement: drizzle builds it once per database, and PostgreSQL parses and
+ * plans it once per connection (as the auth hook's user read and media/access.ts). A transaction
+ * (a sale with an Idempotency-Key) gets its own, built for it.
+ */
+function prepareFacts(db: Database) {
+  return db
+    .select({ f: sql<string>`t.f::text` })
+    .from(sql`sale_facts(${sql.placeholder('userId')}::int, ${sql.placeholder('ids')}::int[], ${sql.placeholder('code')}::text, ${sql.raw(String(RENT_THEN_OWN_DAYS))}) AS t(f)`)
+    .prepare('sale_facts');
+}
+const prepared = new WeakMap<Database, ReturnType<typeof prepareFacts>>();
 
 /** A video as sale_facts reads it (migration 0026). */
 export interface FactVideo {
@@ -62,8 +70,10 @@ type Facts = { raw: string; facts: SaleFacts };
 export const quickSaleRepository = {
   /** sale_facts, and its JSON as read, to hand back to sell_checked unchanged. */
   async facts(db: Database, userId: number, ids: number[], code: string | null): Promise<Facts> {
-    const result = (await db.execute(sql`SELECT sale_facts(${userId}, ${intArray(ids)}, ${code}, ${RENT_THEN_OWN_DAYS})::text AS f`)) as unknown as { rows: { f: string }[] };
-    const raw = result.rows[0]!.f;
+    let facts = prepared.get(db);
+    if (!facts) prepared.set(db, (facts = prepareFacts(db)));
+    const [row] = await facts.execute({ userId, ids, code });
+    const raw = row!.f;
     return { raw, facts: JSON.parse(raw) as SaleFacts };
   },
 };

@@ -11,11 +11,6 @@ import { purchaseCounts } from './purchase-counts.ts';
 import { words } from '../../lib/words.ts';
 import type { QuickSaleInput, QuickSaleOutcome } from './quick-sale-types.ts';
 
-const intArray = (xs: number[]) => sql`ARRAY[${sql.join(
-  xs.map((x) => sql`${x}`),
-  sql`, `,
-)}]::int[]`;
-
 /** One video of a sale: its list price and what is charged for it (after any promo code or rent credit). */
 export interface SaleLineInput {
   videoId: number;
@@ -72,6 +67,16 @@ export const videosNote = (vs: { id: number; title: string; season: string | nul
  * SQL: db/functions/sell_checked.sql). Routes and other services never write ledger rows or
  * balances themselves, in TypeScript or SQL (ledger-boundary.test.ts checks both), so `ledger:verify` holds.
  */
+/** sell_checked as one named statement, as sale_facts is (selling/quick-sale-repository.ts). */
+function prepareSellChecked(db: Database) {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .select({ r: sql<unknown>`t.r` })
+    .from(sql`sell_checked(${p('userId')}::int, ${p('ids')}::int[], ${p('code')}::text, ${sql.raw(String(RENT_THEN_OWN_DAYS))}, ${p('facts')}::jsonb, ${p('sale')}::jsonb) AS t(r)`)
+    .prepare('sell_checked');
+}
+const preparedSells = new WeakMap<Database, ReturnType<typeof prepareSellChecked>>();
+
 export const ledger = {
   /** A paid M-Pesa deposit: its amount onto the balance, once per receipt (a unique reference). */
   creditDeposit(tx: Database, d: { userId: number; amount: number; reference: string; phone: string }): Promise<number> {
@@ -84,10 +89,9 @@ export const ledger = {
    * it, and writes the debit, the ledger entry, the sale lines and the purchases or rental.
    */
   async sellChecked(db: Database, o: { userId: number; ids: number[]; code: string | null; facts: string; sale: QuickSaleInput }): Promise<QuickSaleOutcome> {
-    const result = (await db.execute(
-      sql`SELECT sell_checked(${o.userId}, ${intArray(o.ids)}, ${o.code}, ${RENT_THEN_OWN_DAYS}, ${o.facts}::jsonb, ${JSON.stringify(o.sale)}::jsonb) AS r`,
-    )) as unknown as { rows: { r: unknown }[] };
-    const r = result.rows[0]!.r;
+    let sell = preparedSells.get(db);
+    if (!sell) preparedSells.set(db, (sell = prepareSellChecked(db)));
+    const [{ r }] = (await sell.execute({ userId: o.userId, ids: o.ids, code: o.code, facts: o.facts, sale: JSON.stringify(o.sale) })) as [{ r: unknown }];
     return (typeof r === 'string' ? JSON.parse(r) : r) as QuickSaleOutcome;
   },
 
