@@ -80,7 +80,7 @@ describe('a video that is not for sale (360 px)', { timeout: 180_000 }, () => {
       const dialog = page.getByRole('dialog', { name: 'Confirm purchase' });
       await dialogShown(page);
       await explained(dialog.getByRole('button', { name: `Pay Ksh ${withdrawn.price + kept.price}` }).click());
-      await dialog.getByText(`Nothing was bought: “${withdrawn.title}” is not for sale right now. Take it out of your cart and try again.`).waitFor();
+      await explained(dialog.getByText(`Nothing was bought: “${withdrawn.title}” is not for sale right now. Take it out of your cart and try again.`).waitFor());
       await screenshot(page, 'phone-checkout-video-withdrawn');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -19,7 +19,8 @@ const movesMoney: [string, RegExp][] = [
   ['postLedgerEntry', /\bpostLedgerEntry\b/],
   ['a ledger row written', /insert\(\s*ledgerEntries\s*\)|INSERT\s+INTO\s+ledger_entries/i],
   ['a balance written', /\baccount:\s*sql`|UPDATE\s+profiles\s+SET\s+account/i],
-  ['a money-writing SQL function called', /SELECT\s+(sell_checked|sell_pass)\s*\(/i],
+  // Called in a select list or, as a prepared statement, in FROM (wallet/ledger.ts): any call at all.
+  ['a money-writing SQL function called', /\b(sell_checked|sell_pass)\s*\(/i],
   // What a DJ is owed is read from payouts: a payout made or settled is money too (migration 0023).
   ['a payout written', /insert\(\s*payouts\s*\)|INSERT\s+INTO\s+payouts|update\(\s*payouts\s*\)\s*\.set\(\s*\{\s*state/i],
 ];

@@ -60,13 +60,6 @@ export const videosNote = (vs: { id: number; title: string; season: string | nul
     .map((v) => (v.season ? `${v.title} (${v.season})` : v.title))
     .join(', ');
 
-/**
- * The store's money rules, in one place: every way a balance changes (a paid deposit, a purchase, a
- * refund, a staff adjustment) is a call here, in the caller's transaction, and each writes the balance
- * and its ledger entry together (postLedgerEntry; a quick sale's one statement, sell_checked, in
- * SQL: db/functions/sell_checked.sql). Routes and other services never write ledger rows or
- * balances themselves, in TypeScript or SQL (ledger-boundary.test.ts checks both), so `ledger:verify` holds.
- */
 /** sell_checked as one named statement, as sale_facts is (selling/quick-sale-repository.ts). */
 function prepareSellChecked(db: Database) {
   const p = (name: string) => sql.placeholder(name);
@@ -77,6 +70,13 @@ function prepareSellChecked(db: Database) {
 }
 const preparedSells = new WeakMap<Database, ReturnType<typeof prepareSellChecked>>();
 
+/**
+ * The store's money rules, in one place: every way a balance changes (a paid deposit, a purchase, a
+ * refund, a staff adjustment) is a call here, in the caller's transaction, and each writes the balance
+ * and its ledger entry together (postLedgerEntry; a quick sale's one statement, sell_checked, in
+ * SQL: db/functions/sell_checked.sql). Routes and other services never write ledger rows or
+ * balances themselves, in TypeScript or SQL (ledger-boundary.test.ts checks both), so `ledger:verify` holds.
+ */
 export const ledger = {
   /** A paid M-Pesa deposit: its amount onto the balance, once per receipt (a unique reference). */
   creditDeposit(tx: Database, d: { userId: number; amount: number; reference: string; phone: string }): Promise<number> {
