@@ -1,6 +1,7 @@
 import { and, eq, exists, or, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database, ListenState } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { customerPasses, passProducts, purchases, rentals, users, videos } from '../../db/schema.ts';
 
 /**
@@ -33,7 +34,7 @@ function prepareCanAccess(db: Database) {
     .prepare('can_access');
 }
 
-const prepared = new WeakMap<Database, ReturnType<typeof prepareCanAccess>>();
+const canAccessStatement = preparedPerDatabase(prepareCanAccess);
 
 /**
  * Why media may be read: owned (staff, a purchase), or rented or watched under a pass until `until`
@@ -43,9 +44,7 @@ export type MediaRight = { owner: true } | { owner: false; until: Date; started:
 
 /** The one rule for media bytes, with its reason: null when the user may not read the video's media. */
 export async function mediaRight(db: Database, userId: number, videoId: number): Promise<MediaRight | null> {
-  let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = prepareCanAccess(db)));
-  const [row] = await query.execute({ userId, videoId });
+  const [row] = await canAccessStatement(db).execute({ userId, videoId });
   if (!row) return null;
   if (row.owner) return { owner: true };
   if (row.pass) {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { RENT_THEN_OWN_DAYS } from '@store/contract';
 import type { Database } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 
 /**
  * sale_facts as one named statement: drizzle builds it once per database, and PostgreSQL parses and
@@ -13,7 +14,7 @@ function prepareFacts(db: Database) {
     .from(sql`sale_facts(${sql.placeholder('userId')}::int, ${sql.placeholder('ids')}::int[], ${sql.placeholder('code')}::text, ${sql.raw(String(RENT_THEN_OWN_DAYS))}) AS t(f)`)
     .prepare('sale_facts');
 }
-const prepared = new WeakMap<Database, ReturnType<typeof prepareFacts>>();
+const saleFactsStatement = preparedPerDatabase(prepareFacts);
 
 /** A video as sale_facts reads it (migration 0026). */
 export interface FactVideo {
@@ -70,9 +71,7 @@ type Facts = { raw: string; facts: SaleFacts };
 export const quickSaleRepository = {
   /** sale_facts, and its JSON as read, to hand back to sell_checked unchanged. */
   async facts(db: Database, userId: number, ids: number[], code: string | null): Promise<Facts> {
-    let facts = prepared.get(db);
-    if (!facts) prepared.set(db, (facts = prepareFacts(db)));
-    const [row] = await facts.execute({ userId, ids, code });
+    const [row] = await saleFactsStatement(db).execute({ userId, ids, code });
     const raw = row!.f;
     return { raw, facts: JSON.parse(raw) as SaleFacts };
   },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { RENT_THEN_OWN_DAYS } from '@store/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { profiles, purchases, saleLines, videos } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { payoutLedger } from './payout-ledger.ts';
@@ -68,7 +69,7 @@ function prepareSellChecked(db: Database) {
     .from(sql`sell_checked(${p('userId')}::int, ${p('ids')}::int[], ${p('code')}::text, ${sql.raw(String(RENT_THEN_OWN_DAYS))}, ${p('facts')}::jsonb, ${p('sale')}::jsonb) AS t(r)`)
     .prepare('sell_checked');
 }
-const preparedSells = new WeakMap<Database, ReturnType<typeof prepareSellChecked>>();
+const sellCheckedStatement = preparedPerDatabase(prepareSellChecked);
 
 /**
  * The store's money rules, in one place: every way a balance changes (a paid deposit, a purchase, a
@@ -89,9 +90,7 @@ export const ledger = {
    * it, and writes the debit, the ledger entry, the sale lines and the purchases or rental.
    */
   async sellChecked(db: Database, o: { userId: number; ids: number[]; code: string | null; facts: string; sale: QuickSaleInput }): Promise<QuickSaleOutcome> {
-    let sell = preparedSells.get(db);
-    if (!sell) preparedSells.set(db, (sell = prepareSellChecked(db)));
-    const [{ r }] = (await sell.execute({ userId: o.userId, ids: o.ids, code: o.code, facts: o.facts, sale: JSON.stringify(o.sale) })) as [{ r: unknown }];
+    const [{ r }] = (await sellCheckedStatement(db).execute({ userId: o.userId, ids: o.ids, code: o.code, facts: o.facts, sale: JSON.stringify(o.sale) })) as [{ r: unknown }];
     return (typeof r === 'string' ? JSON.parse(r) : r) as QuickSaleOutcome;
   },
 
