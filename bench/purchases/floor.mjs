@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// The floor under a sale (issue 30): what this PostgreSQL commits per second with no store in the way,
+// each by pgbench with the same clients, in alternating rounds so the machine's drift falls on all alike:
+//   simple-update  pgbench's built-in small write transaction, the issue's second reference
+//   bare writes    the rows a plain purchase must write, as one transaction of plain SQL and no
+//                  PL/pgSQL: the balance locked and debited, the ledger entry, the sale line, the
+//                  purchase, its count, its receipt (the DB triggers off, their columns given)
+//   store's SQL    the two statements the store sends for a plain purchase (selling/quick-sale.ts):
+//                  sale_facts, then sell_checked with those facts, the triggers on (DJ share, receipt)
+// Each purchase is a distinct customer-and-video pair, as in run.mjs. What the store adds on top (HTTP,
+// the token, pricing in rules.ts) is run.mjs's "CPU per sale: store"; this says how much room is left for it.
+// Options: BENCH_CONNECTIONS (50), BENCH_SECONDS (10), BENCH_ROUNDS (3), BENCH_DATABASE_URL.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { adminUrl, freshDatabase, sql, startStore } from '../lib/harness.mjs';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// Enough pairs that no round runs out: about 2,000 bare purchases a second here, two runs a round.
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 2500);
+const DB = 'store_bench_floor';
+const PGBENCH_DB = 'store_bench_floor_pgbench';
+
+// The next unsold pair, its customer, video, price and the sale as quick-sale.ts hands it to sell_checked.
+const NEXT_PAIR = `SELECT nextval('bench_pair') AS k \\gset
+SELECT user_id AS u, video_id AS v, price AS p, sale AS s FROM bench_pairs WHERE k = :k \\gset
+`;
+const SCRIPTS = {
+  bare: `${NEXT_PAIR}BEGIN;
+SELECT account FROM profiles WHERE user_id = :u FOR UPDATE;
+WITH b AS (UPDATE profiles SET account = account - :p::int WHERE user_id = :u RETURNING account),
+ le AS (INSERT INTO ledger_entries (user_id, kind, amount, balance_after, reference, note)
+        SELECT :u, 'purchase', -(:p::int), account, 'purchase-floor-' || :k, 'Bench' FROM b),
+ sl AS (INSERT INTO sale_lines (ledger_kind, reference, kind, user_id, video_id, dj_id, dj_share_percent, title, list_price, amount)
+        SELECT 'purchase', 'purchase-floor-' || :k, 'purchase', :u, v.id, v.dj_id, 50, v.title, :p, :p FROM videos v WHERE v.id = :v RETURNING id),
+ pu AS (INSERT INTO purchases (user_id, video_id, price, sale_line_id) SELECT :u::int, :v::int, :p::int, id FROM sl),
+ pc AS (INSERT INTO purchase_count_changes (video_id, delta) VALUES (:v, 1)),
+ re AS (INSERT INTO receipts (kind, ledger_kind, reference, user_id, total, paid_with, issued_at)
+        VALUES ('sale', 'purchase', 'purchase-floor-' || :k, :u, :p, 'balance', now()))
+DELETE FROM cart_items WHERE user_id = :u AND video_id = :v;
+COMMIT;
+`,
+  store: `${NEXT_PAIR}SELECT sale_facts(:u, ARRAY[:v::int], NULL, 30) AS f \\gset
+SELECT r FROM sell_checked(:u, ARRAY[:v::int], NULL, 30, :f::jsonb, :s::jsonb) AS t(r);
+`,
+};
+const TRIGGERS = ['sale_lines_make_receipt', 'sale_lines_dj_share'];
+
+const tps = (out) => Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function pgbench(url, args) {
+  return execFileSync('pgbench', ['-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), ...args, url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+async function main() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-floor-'));
+  const url = await freshDatabase(DB);
+  const pgbenchUrl = await freshDatabase(PGBENCH_DB);
+  try {
+    // The store's schema, functions and demo catalogue, as npm start makes them; then the store is stopped.
+    const store = await startStore({ DATA_DIR: dataDir, DATABASE_URL: url, JWT_SECRET: 'bench-only-secret-bench-only-secret-0123456789', MEDIA_WORKERS: '0', ETIMS_MODE: 'simulator' });
+    store.stop();
+    await new Promise((r) => store.proc.once('exit', r));
+    await sql(url, "UPDATE videos SET video_path = 'bench/' || id || '.mp4' WHERE published AND video_path IS NULL");
+    await sql(
+      url,
+      `WITH u AS (INSERT INTO users (username, email, password_hash)
+                  SELECT 'bench' || g, 'bench' || g || '@example.co.ke', 'not-a-login' FROM generate_series(1, $1) g RETURNING id),
+            p AS (INSERT INTO profiles (user_id, account) SELECT id, 1000000 FROM u RETURNING user_id)
+       INSERT INTO ledger_entries (user_id, kind, amount, balance_after, reference, note)
+       SELECT user_id, 'adjustment', 1000000, 1000000, 'bench-credit-' || user_id, 'bench' FROM p`,
+      [CUSTOMERS],
+    );
+    // Pair k: customer k mod C with video (k + k div C) mod V, as run.mjs pairs them.
+    await sql(
+      url,
+      `CREATE TABLE bench_pairs AS
+         WITH us AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS c FROM users WHERE username LIKE 'bench%'),
+              vs AS (SELECT id, price, row_number() OVER (ORDER BY id) - 1 AS n FROM videos WHERE published),
+              nv AS (SELECT count(*) AS n FROM vs)
+         SELECT k, us.id AS user_id, vs.id AS video_id, vs.price,
+                jsonb_build_object('ledgerKind', 'purchase', 'saleKind', 'purchase', 'reference', 'purchase-floor-' || k, 'note', 'Bench',
+                  'lines', jsonb_build_array(jsonb_build_object('videoId', vs.id, 'listPrice', vs.price, 'amount', vs.price)),
+                  'discount', 0, 'rentalStartDays', 30) AS sale
+           FROM generate_series(0, $1 * (SELECT n FROM nv) - 1) k
+           JOIN us ON us.c = k % $1 JOIN vs ON vs.n = (k + k / $1) % (SELECT n FROM nv)`,
+      [CUSTOMERS],
+    );
+    await sql(url, 'CREATE UNIQUE INDEX ON bench_pairs (k); CREATE SEQUENCE bench_pair MINVALUE 0 START 0');
+    await sql(url, 'VACUUM ANALYZE');
+    const scriptDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-floor-scripts-'));
+    for (const [name, text] of Object.entries(SCRIPTS)) await fs.writeFile(path.join(scriptDir, `${name}.sql`), text);
+    execFileSync('pgbench', ['-i', '-s', '1', '-q', pgbenchUrl], { stdio: 'ignore' });
+
+    const runs = { simple: [], bare: [], store: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = ['simple', 'bare', 'store'];
+      for (let j = 0; j < order.length; j++) {
+        const kind = order[(j + round) % order.length];
+        await sql(url, 'CHECKPOINT');
+        if (kind === 'simple') {
+          runs.simple.push(tps(pgbench(pgbenchUrl, ['-b', 'simple-update'])));
+          continue;
+        }
+        const before = Number((await sql(url, 'SELECT count(*) FROM sale_lines')).rows[0].count);
+        if (kind === 'bare') await sql(url, TRIGGERS.map((t) => `ALTER TABLE sale_lines DISABLE TRIGGER ${t};`).join(''));
+        try {
+          runs[kind].push(tps(pgbench(url, ['-M', 'prepared', '-f', path.join(scriptDir, `${kind}.sql`)])));
+        } finally {
+          if (kind === 'bare') await sql(url, TRIGGERS.map((t) => `ALTER TABLE sale_lines ENABLE TRIGGER ${t};`).join(''));
+        }
+        // A run that sold nothing (a script refused) must not print as a rate.
+        const sold = Number((await sql(url, 'SELECT count(*) FROM sale_lines')).rows[0].count) - before;
+        if (sold === 0) throw new Error(`${kind}: no sale was made`);
+      }
+    }
+    const { rows: [books] } = await sql(
+      url,
+      `SELECT (SELECT count(*)::int FROM sale_lines) AS lines, (SELECT count(*)::int FROM receipts) AS receipts, (SELECT count(*)::int FROM purchases) AS purchases,
+              (SELECT count(*)::int FROM profiles p WHERE p.account <> (SELECT sum(amount) FROM ledger_entries l WHERE l.user_id = p.user_id)) AS off`,
+    );
+    const fmt = (xs) => xs.map((x) => x.toFixed(0)).join(', ');
+    const simple = median(runs.simple);
+    console.log(`\nThe floor under a plain purchase: pgbench, ${CONNECTIONS} clients, ${SECONDS} s a run, ${ROUNDS} alternating rounds (medians), no store running`);
+    console.log(`  reference pgbench simple-update: ${simple.toFixed(0)} tps (rounds ${fmt(runs.simple)})`);
+    for (const [kind, label] of [['bare', 'bare writes of a purchase, plain SQL'], ['store', "the store's two statements (sale_facts, sell_checked)"]]) {
+      const m = median(runs[kind]);
+      console.log(`  ${label}: ${m.toFixed(0)} tps (rounds ${fmt(runs[kind])}), ${(m / simple).toFixed(2)} of simple-update`);
+    }
+    console.log(`  run.mjs's target for sales through the store: >= 0.4 of simple-update (${(0.4 * simple).toFixed(0)}/s here), on the same cores as the store's own CPU per sale`);
+    console.log(`  made: ${books.purchases} purchases, ${books.lines} sale lines, ${books.receipts} receipts; balances not equal to their ledger entries: ${books.off}`);
+    if (books.off > 0 || books.lines !== books.receipts || books.lines !== books.purchases) process.exitCode = 1;
+    await fs.rm(scriptDir, { recursive: true, force: true });
+  } finally {
+    await sql(adminUrl, `DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`).catch(() => undefined);
+    await sql(adminUrl, `DROP DATABASE IF EXISTS ${PGBENCH_DB} WITH (FORCE)`).catch(() => undefined);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
