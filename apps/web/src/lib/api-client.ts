@@ -78,6 +78,19 @@ export const setLockedGet = (get: typeof lockedGet) => {
   lockedGet = get;
 };
 
+/**
+ * The answer the server wrote into the page for this read, for a query's `initialData`, so the
+ * screen's first render has it. Through apiGet the same answer arrives a moment later as a fetch
+ * that resolves at once, and that update re-renders the whole screen in one blocking task (a
+ * query's updates reach React through useSyncExternalStore, which is never time-sliced): about
+ * 60 ms of a slow phone's main thread on /video/{id}. Taken once; not while the family lock is on
+ * (that read goes with the token, as in apiGet).
+ */
+export function initialAnswer<T>(path: string, params?: QueryParams): T | undefined {
+  if (lockedGet && familyLockOn()) return undefined;
+  return takeInitial(apiUrl(path, params)) as T | undefined;
+}
+
 export function apiGet<T>(path: string, params?: QueryParams, signal?: AbortSignal): Promise<T> {
   if (lockedGet && familyLockOn()) return lockedGet<T>(path, params);
   const url = apiUrl(path, params);

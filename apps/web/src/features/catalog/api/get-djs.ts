@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DJ, Page } from '@store/contract';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet, initialAnswer } from '../../../lib/api-client.ts';
 
-/** GET /api/dj: the DJs, for the header tabs and the DJ chips. */
+/** GET /api/dj: the DJs, for the header tabs and the DJ chips; written into the pages people land on. */
 export function useDjs() {
   return useQuery({
     queryKey: ['djs'],
     queryFn: ({ signal }) => apiGet<Page<DJ>>('/dj/', { page_size: 100 }, signal),
+    initialData: () => initialAnswer<Page<DJ>>('/dj/', { page_size: 100 }),
     staleTime: 10 * 60_000,
   });
 }
