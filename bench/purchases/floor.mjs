@@ -7,6 +7,10 @@
 //                  purchase, its count, its receipt (the DB triggers off, their columns given)
 //   store's SQL    the two statements the store sends for a plain purchase (selling/quick-sale.ts):
 //                  sale_facts, then sell_checked with those facts, the triggers on (DJ share, receipt)
+//   two parts of it, each taken away alone, to price the design (decisions 0047 and 0048):
+//     no recheck   sell_checked less its second sale_facts under the profile lock (a copy made here
+//                  from db/functions/sell_checked.sql, in this bench's database only)
+//     no receipt   the receipt trigger off (sale_lines_make_receipt), so no receipt row is made
 // Each purchase is a distinct customer-and-video pair, as in run.mjs. What the store adds on top (HTTP,
 // the token, pricing in rules.ts) is run.mjs's "CPU per sale: store"; this says how much room is left for it.
 // Options: BENCH_CONNECTIONS (50), BENCH_SECONDS (10), BENCH_ROUNDS (3), BENCH_DATABASE_URL.
@@ -14,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { adminUrl, freshDatabase, sql, startStore } from '../lib/harness.mjs';
+import { adminUrl, freshDatabase, root, sql, startStore } from '../lib/harness.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -47,7 +51,19 @@ DELETE FROM cart_items WHERE user_id = :u AND video_id = :v;
 SELECT r FROM sell_checked(:u, ARRAY[:v::int], NULL, 7, :f::jsonb, :s::jsonb) AS t(r);
 `,
 };
+SCRIPTS.unchecked = SCRIPTS.store.replace('sell_checked(', 'bench_sell_unchecked(');
+SCRIPTS.unreceipted = SCRIPTS.store;
 const TRIGGERS = ['sale_lines_make_receipt', 'sale_lines_dj_share'];
+/** The triggers each kind runs with off: the bare writes give their columns themselves. */
+const OFF = { bare: TRIGGERS, unreceipted: ['sale_lines_make_receipt'] };
+const RECHECK = '  IF sale_facts(p_user, p_ids, p_code, p_credit_days) IS DISTINCT FROM p_facts THEN';
+
+/** sell_checked as it lives, less the recheck of the facts under the lock: one way to price decision 0048. */
+async function uncheckedSeller(url) {
+  const live = await fs.readFile(path.join(root, 'apps/server/src/db/functions/sell_checked.sql'), 'utf8');
+  if (!live.includes(RECHECK)) throw new Error("sell_checked.sql no longer rechecks as this bench expects: update RECHECK in floor.mjs");
+  await sql(url, live.replace('FUNCTION sell_checked(', 'FUNCTION bench_sell_unchecked(').replace(RECHECK, '  IF false THEN'));
+}
 
 const tps = (out) => Number(/tps = ([\d.]+)/.exec(out)?.[1]);
 const processed = (out) => Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1]);
@@ -96,14 +112,16 @@ async function main() {
       [CUSTOMERS],
     );
     await sql(url, 'CREATE UNIQUE INDEX ON bench_pairs (k); CREATE SEQUENCE bench_pair MINVALUE 0 START 0');
+    await uncheckedSeller(url);
     await sql(url, 'VACUUM ANALYZE');
     const scriptDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-floor-scripts-'));
     for (const [name, text] of Object.entries(SCRIPTS)) await fs.writeFile(path.join(scriptDir, `${name}.sql`), text);
     execFileSync('pgbench', ['-i', '-s', '1', '-q', pgbenchUrl], { stdio: 'ignore' });
 
-    const runs = { simple: [], bare: [], store: [] };
+    const runs = { simple: [], bare: [], store: [], unchecked: [], unreceipted: [] };
+    let unreceipted = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      const order = ['simple', 'bare', 'store'];
+      const order = Object.keys(runs);
       for (let j = 0; j < order.length; j++) {
         const kind = order[(j + round) % order.length];
         await sql(url, 'CHECKPOINT');
@@ -112,17 +130,19 @@ async function main() {
           continue;
         }
         const before = Number((await sql(url, 'SELECT count(*) FROM sale_lines')).rows[0].count);
-        if (kind === 'bare') await sql(url, TRIGGERS.map((t) => `ALTER TABLE sale_lines DISABLE TRIGGER ${t};`).join(''));
+        const off = OFF[kind] ?? [];
+        if (off.length > 0) await sql(url, off.map((t) => `ALTER TABLE sale_lines DISABLE TRIGGER ${t};`).join(''));
         let out;
         try {
           out = pgbench(url, ['-M', 'prepared', '-f', path.join(scriptDir, `${kind}.sql`)]);
         } finally {
-          if (kind === 'bare') await sql(url, TRIGGERS.map((t) => `ALTER TABLE sale_lines ENABLE TRIGGER ${t};`).join(''));
+          if (off.length > 0) await sql(url, off.map((t) => `ALTER TABLE sale_lines ENABLE TRIGGER ${t};`).join(''));
         }
         // sell_checked answers a refusal (stale, short) without an error, and pgbench counts it as done:
         // every transaction must have made its sale line, or the rate is not of sales.
         const sold = Number((await sql(url, 'SELECT count(*) FROM sale_lines')).rows[0].count) - before;
         if (sold === 0 || sold !== processed(out)) throw new Error(`${kind}: ${processed(out)} transactions made ${sold} sales`);
+        if (kind === 'unreceipted') unreceipted += sold;
         runs[kind].push(tps(out));
       }
     }
@@ -135,13 +155,24 @@ async function main() {
     const simple = median(runs.simple);
     console.log(`\nThe floor under a plain purchase: pgbench, ${CONNECTIONS} clients, ${SECONDS} s a run, ${ROUNDS} alternating rounds (medians), no store running`);
     console.log(`  reference pgbench simple-update: ${simple.toFixed(0)} tps (rounds ${fmt(runs.simple)})`);
-    for (const [kind, label] of [['bare', 'bare writes of a purchase, plain SQL (2 statements)'], ['store', "the store's two statements (sale_facts, sell_checked)"]]) {
+    const cores = os.availableParallelism();
+    // What a sale takes of the whole machine while pgbench keeps every core busy: cores / rate.
+    const machineUs = (rate) => (cores * 1e6) / rate;
+    const rows = [
+      ['bare', 'bare writes of a purchase, plain SQL (2 statements)'],
+      ['store', "the store's two statements (sale_facts, sell_checked)"],
+      ['unchecked', '  the same less the recheck of the facts under the lock'],
+      ['unreceipted', '  the same with the receipt trigger off'],
+    ];
+    for (const [kind, label] of rows) {
       const m = median(runs[kind]);
-      console.log(`  ${label}: ${m.toFixed(0)} tps (rounds ${fmt(runs[kind])}), ${(m / simple).toFixed(2)} of simple-update`);
+      console.log(`  ${label}: ${m.toFixed(0)} tps (rounds ${fmt(runs[kind])}), ${(m / simple).toFixed(2)} of simple-update, ${machineUs(m).toFixed(0)} us of the ${cores} cores a sale`);
     }
+    const perSale = machineUs(median(runs.store));
+    console.log(`  of the store's ${perSale.toFixed(0)} us: the recheck under the lock ${(perSale - machineUs(median(runs.unchecked))).toFixed(0)} us, the receipt trigger ${(perSale - machineUs(median(runs.unreceipted))).toFixed(0)} us; simple-update takes ${machineUs(simple).toFixed(0)} us`);
     console.log(`  run.mjs's target for sales through the store: >= 0.4 of simple-update (${(0.4 * simple).toFixed(0)}/s here), on the same cores as the store's own CPU per sale`);
-    console.log(`  made: ${books.purchases} purchases, ${books.lines} sale lines, ${books.receipts} receipts; balances not equal to their ledger entries: ${books.off}`);
-    if (books.off > 0 || books.lines !== books.receipts || books.lines !== books.purchases) process.exitCode = 1;
+    console.log(`  made: ${books.purchases} purchases, ${books.lines} sale lines, ${books.receipts} receipts (${unreceipted} sold with the receipt trigger off); balances not equal to their ledger entries: ${books.off}`);
+    if (books.off > 0 || books.lines - unreceipted !== books.receipts || books.lines !== books.purchases) process.exitCode = 1;
     await fs.rm(scriptDir, { recursive: true, force: true });
   } finally {
     await sql(adminUrl, `DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`).catch(() => undefined);
