@@ -43,6 +43,41 @@ export async function freshDatabase(name) {
   return withDb(adminUrl, name);
 }
 
+/**
+ * Customers and what each may buy, straight into a store's database for the SQL benches (floor.mjs,
+ * signing.mjs): every published video given a file name (only a playable video is for sale),
+ * `customers` customers with Ksh 1,000,000 each from a ledger adjustment, and `bench_pairs`: pair k
+ * is customer k mod C with video (k + k div C) mod V, as run.mjs pairs them, with the sale
+ * sell_checked takes for it (its reference `referencePrefix` + k). `nextval('bench_pair')` takes the next.
+ */
+export async function saleablePairs(url, customers, referencePrefix) {
+  await sql(url, "UPDATE videos SET video_path = 'bench/' || id || '.mp4' WHERE published AND video_path IS NULL");
+  await sql(
+    url,
+    `WITH u AS (INSERT INTO users (username, email, password_hash)
+                SELECT 'bench' || g, 'bench' || g || '@example.co.ke', 'not-a-login' FROM generate_series(1, $1) g RETURNING id),
+          p AS (INSERT INTO profiles (user_id, account) SELECT id, 1000000 FROM u RETURNING user_id)
+     INSERT INTO ledger_entries (user_id, kind, amount, balance_after, reference, note)
+     SELECT user_id, 'adjustment', 1000000, 1000000, 'bench-credit-' || user_id, 'bench' FROM p`,
+    [customers],
+  );
+  await sql(
+    url,
+    `CREATE TABLE bench_pairs AS
+       WITH us AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS c FROM users WHERE username LIKE 'bench%'),
+            vs AS (SELECT id, price, row_number() OVER (ORDER BY id) - 1 AS n FROM videos WHERE published),
+            nv AS (SELECT count(*) AS n FROM vs)
+       SELECT k, us.id AS user_id, vs.id AS video_id, vs.price,
+              jsonb_build_object('ledgerKind', 'purchase', 'saleKind', 'purchase', 'reference', $2::text || k, 'note', 'Bench',
+                'lines', jsonb_build_array(jsonb_build_object('videoId', vs.id, 'listPrice', vs.price, 'amount', vs.price)),
+                'discount', 0, 'rentalStartDays', 30) AS sale
+         FROM generate_series(0, $1 * (SELECT n FROM nv) - 1) k
+         JOIN us ON us.c = k % $1 JOIN vs ON vs.n = (k + k / $1) % (SELECT n FROM nv)`,
+    [customers, referencePrefix],
+  );
+  await sql(url, 'CREATE UNIQUE INDEX ON bench_pairs (k); CREATE SEQUENCE bench_pair MINVALUE 0 START 0');
+}
+
 /** The store as `npm start` runs it (node with tsx as a loader, so a kill reaches it). */
 export async function startStore(env) {
   const port = await freePort();

@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { adminUrl, freshDatabase, root, sql, startStore } from '../lib/harness.mjs';
+import { adminUrl, freshDatabase, root, saleablePairs, sql, startStore } from '../lib/harness.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -86,32 +86,7 @@ async function main() {
     const store = await startStore({ DATA_DIR: dataDir, DATABASE_URL: url, JWT_SECRET: 'bench-only-secret-bench-only-secret-0123456789', MEDIA_WORKERS: '0', ETIMS_MODE: 'simulator' });
     store.stop();
     await new Promise((r) => store.proc.once('exit', r));
-    await sql(url, "UPDATE videos SET video_path = 'bench/' || id || '.mp4' WHERE published AND video_path IS NULL");
-    await sql(
-      url,
-      `WITH u AS (INSERT INTO users (username, email, password_hash)
-                  SELECT 'bench' || g, 'bench' || g || '@example.co.ke', 'not-a-login' FROM generate_series(1, $1) g RETURNING id),
-            p AS (INSERT INTO profiles (user_id, account) SELECT id, 1000000 FROM u RETURNING user_id)
-       INSERT INTO ledger_entries (user_id, kind, amount, balance_after, reference, note)
-       SELECT user_id, 'adjustment', 1000000, 1000000, 'bench-credit-' || user_id, 'bench' FROM p`,
-      [CUSTOMERS],
-    );
-    // Pair k: customer k mod C with video (k + k div C) mod V, as run.mjs pairs them.
-    await sql(
-      url,
-      `CREATE TABLE bench_pairs AS
-         WITH us AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS c FROM users WHERE username LIKE 'bench%'),
-              vs AS (SELECT id, price, row_number() OVER (ORDER BY id) - 1 AS n FROM videos WHERE published),
-              nv AS (SELECT count(*) AS n FROM vs)
-         SELECT k, us.id AS user_id, vs.id AS video_id, vs.price,
-                jsonb_build_object('ledgerKind', 'purchase', 'saleKind', 'purchase', 'reference', 'purchase-floor-' || k, 'note', 'Bench',
-                  'lines', jsonb_build_array(jsonb_build_object('videoId', vs.id, 'listPrice', vs.price, 'amount', vs.price)),
-                  'discount', 0, 'rentalStartDays', 30) AS sale
-           FROM generate_series(0, $1 * (SELECT n FROM nv) - 1) k
-           JOIN us ON us.c = k % $1 JOIN vs ON vs.n = (k + k / $1) % (SELECT n FROM nv)`,
-      [CUSTOMERS],
-    );
-    await sql(url, 'CREATE UNIQUE INDEX ON bench_pairs (k); CREATE SEQUENCE bench_pair MINVALUE 0 START 0');
+    await saleablePairs(url, CUSTOMERS, 'purchase-floor-');
     await uncheckedSeller(url);
     await sql(url, 'VACUUM ANALYZE');
     const scriptDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-floor-scripts-'));
