@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { buildStore, type Store } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
+import { inProcessFetch } from '../../src/lib/in-process-fetch.ts';
 import type { Mailer } from '../../src/modules/mail/mailer.ts';
 import type { Engine } from './engines.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
@@ -19,7 +20,7 @@ export interface TestApp {
 }
 
 /** The real app on a private database and a temporary DATA_DIR, for app.inject tests. */
-export async function createTestApp(engine: Engine, overrides: Partial<Config> & { dropCallbacks?: boolean; mailer?: Mailer; redis?: Redis } = {}): Promise<TestApp> {
+export async function createTestApp(engine: Engine, overrides: Partial<Config> & { dropCallbacks?: boolean; mailer?: Mailer; redis?: Redis; etimsFetch?: null } = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-test-'));
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MPESA_SIM_AUTO: 'off' }),
@@ -34,17 +35,13 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> &
   const database = await createTestDatabase(engine);
   // Daraja's calls and the simulator's callbacks go through app.inject: no ports, same code paths.
   const self: { app?: FastifyInstance } = {};
-  const injectFetch = (async (url: string | URL, init?: RequestInit) => {
-    const u = new URL(String(url));
-    const res = await self.app!.inject({ method: (init?.method ?? 'GET') as 'GET', url: u.pathname + u.search, headers: (init?.headers ?? {}) as Record<string, string>, payload: (init?.body ?? undefined) as string | undefined });
-    return new Response(res.body, { status: res.statusCode });
-  }) as typeof fetch;
+  const injectFetch = inProcessFetch(() => self.app!);
   const deliver = overrides.dropCallbacks
     ? async () => undefined
     : async (url: string, body: unknown) => {
         await self.app!.inject({ method: 'POST', url: new URL(url).pathname, payload: body as object });
       };
-  const store = await buildStore({ config, database, payments: { darajaFetch: injectFetch, simulatorDeliver: deliver }, receipts: { etimsFetch: injectFetch }, ...(overrides.mailer ? { mailer: overrides.mailer } : {}), ...(overrides.redis ? { redis: overrides.redis } : {}) });
+  const store = await buildStore({ config, database, payments: { darajaFetch: injectFetch, simulatorDeliver: deliver }, receipts: overrides.etimsFetch === null ? {} : { etimsFetch: injectFetch }, ...(overrides.mailer ? { mailer: overrides.mailer } : {}), ...(overrides.redis ? { redis: overrides.redis } : {}) });
   const { app } = store;
   self.app = app;
   await app.ready();

@@ -9,6 +9,12 @@ describe('eTIMS configuration', () => {
     expect(c).toMatchObject({ mode: 'simulator', url: 'https://store.example.co.ke/etims-sim', branchId: '00', checkerUrl: 'https://etims-sbx.kra.go.ke' });
   });
 
+  it('calls the simulator in-process unless ETIMS_URL sends the client elsewhere, and never in sandbox or production', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).etims.inProcess).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', ETIMS_URL: 'http://127.0.0.1:9/etims-sim' }).etims).toMatchObject({ inProcess: false, url: 'http://127.0.0.1:9/etims-sim' });
+    expect(loadConfig({ NODE_ENV: 'test', ETIMS_MODE: 'sandbox' }).etims.inProcess).toBe(false);
+  });
+
   it('refuses to start production with the simulator or the simulated taxpayer', () => {
     expect(() => loadConfig({ ...production })).toThrow(/ETIMS_MODE/);
     expect(() => loadConfig({ ...production, ETIMS_MODE: 'production' })).toThrow(/ETIMS_PIN and ETIMS_DEVICE_SERIAL/);

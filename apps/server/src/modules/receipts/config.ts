@@ -33,6 +33,12 @@ const etimsEnv = z.object({
 export interface EtimsConfig {
   mode: 'simulator' | 'sandbox' | 'production';
   url: string;
+  /**
+   * The simulator this process mounts is called in-process (simulator mode without ETIMS_URL,
+   * decision 0056): never through the store's public address, and KRA's end of each call is not
+   * the store's work.
+   */
+  inProcess: boolean;
   pin: string;
   branchId: string;
   deviceSerial: string;
@@ -54,6 +60,7 @@ export function readEtimsConfig(env: NodeJS.ProcessEnv, o: { production: boolean
   return {
     mode: e.ETIMS_MODE,
     url: (e.ETIMS_URL ?? (e.ETIMS_MODE === 'simulator' ? `${o.publicUrl}/etims-sim` : GATEWAYS[e.ETIMS_MODE])).replace(/\/$/, ''),
+    inProcess: e.ETIMS_MODE === 'simulator' && !e.ETIMS_URL,
     pin: e.ETIMS_PIN,
     branchId: e.ETIMS_BRANCH_ID,
     deviceSerial: e.ETIMS_DEVICE_SERIAL,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receipts } from '../../db/schema.ts';
+import { loadConfig } from '../../config.ts';
 import { seedDemoStore } from '../../demo/seed.ts';
 import { engines } from '../../../test/helpers/engines.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
@@ -24,5 +25,27 @@ describe.each(engines())('the demo store’s receipts on %s', (engine) => {
     const after = await t.database.db.select({ state: receipts.etimsState, invoiceNo: receipts.invoiceNo }).from(receipts).orderBy(receipts.id);
     expect(after.every((r) => r.state === 'signed')).toBe(true);
     expect(after.map((r) => r.invoiceNo)).toEqual(made.map((_, i) => i + 1));
+  });
+});
+
+/** Decision 0056: in simulator mode the store reaches its own simulator in-process, not through its public address. */
+describe.each(engines())('the simulator called in-process on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // A public address no one answers at, and no test transport: only the store's own wiring can sign.
+    const publicUrl = 'http://store.invalid';
+    t = await createTestApp(engine, { publicUrl, etims: loadConfig({ NODE_ENV: 'test', PUBLIC_URL: publicUrl }).etims, etimsFetch: null });
+  });
+  afterAll(() => t.close());
+
+  it('signs the demo’s receipts with the public address out of reach', async () => {
+    expect(t.config.etims).toMatchObject({ mode: 'simulator', inProcess: true, url: 'http://store.invalid/etims-sim' });
+    await seedDemoStore(t.database.db, t.store.mediaStore, { demoClips: 0 });
+    const signed = await t.store.receipts.submitter.drain();
+    const after = await t.database.db.select({ state: receipts.etimsState }).from(receipts);
+    expect(signed).toBe(after.length);
+    expect(after.length).toBeGreaterThan(10);
+    expect(after.every((r) => r.state === 'signed')).toBe(true);
+    expect(t.store.receipts.sim?.signed.size).toBe(after.length);
   });
 });

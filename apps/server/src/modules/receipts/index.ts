@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { etimsSimulator, simControl, type EtimsSimControl } from '@store/etims-sim';
+import { inProcessFetch } from '../../lib/in-process-fetch.ts';
 import type { Mailer } from '../mail/index.ts';
 import type { SmsSender } from '../sms/index.ts';
 import { createEtimsClient } from './etims-client.ts';
@@ -28,7 +29,9 @@ export async function createReceipts(app: FastifyInstance, wiring: { mailer: Mai
     await app.register(etimsSimulator, { prefix: '/etims-sim', control: sim, taxpayerName: c.sellerName, stateFile: path.join(app.config.dataDir, 'etims-sim', 'state.json') });
   }
   const repo = createReceiptRepository(app.db);
-  const client = createEtimsClient({ baseUrl: c.url, tin: c.pin, branchId: c.branchId, deviceSerial: c.deviceSerial, ...(opts.etimsFetch ? { fetch: opts.etimsFetch } : {}) });
+  // The simulator mounted above is called in-process unless ETIMS_URL sends the client elsewhere (decision 0056).
+  const etimsFetch = opts.etimsFetch ?? (sim && c.inProcess ? inProcessFetch(() => app) : undefined);
+  const client = createEtimsClient({ baseUrl: c.url, tin: c.pin, branchId: c.branchId, deviceSerial: c.deviceSerial, ...(etimsFetch ? { fetch: etimsFetch } : {}) });
   const submitter = createReceiptSubmitter({ repo, client, config: c, log: app.log });
   const service = createReceiptService({ db: app.db, repo, config: c, publicUrl: app.config.publicUrl, mailer: wiring.mailer, sms: wiring.sms });
   return {
