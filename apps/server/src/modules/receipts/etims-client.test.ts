@@ -3,36 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { etimsSimulator, simControl } from '@store/etims-sim';
 import { createEtimsClient } from './etims-client.ts';
 import { salePayload } from './oscu-payload.ts';
-import type { FullReceipt } from './receipt-repository.ts';
+import { aReceipt } from '../../../test/helpers/receipt-fixture.ts';
 
 const device = { tin: 'P051234567A', branchId: '00', deviceSerial: 'VSK-CLIENT-TEST' };
-const receipt = (invoiceNo: number): FullReceipt => ({
-  id: invoiceNo,
-  invoiceNo,
-  kind: 'sale',
-  ledgerKind: 'purchase',
-  reference: `p-${invoiceNo}`,
-  userId: 1,
-  originalReceiptId: null,
-  originalInvoiceNo: null,
-  total: 150,
-  paidWith: 'balance',
-  mpesaReceipt: null,
-  issuedAt: new Date('2026-12-07T07:15:00Z'),
-  etimsState: 'pending',
-  etimsAttempts: 0,
-  etimsNextAt: new Date(),
-  etimsResultCode: null,
-  etimsError: null,
-  cuId: null,
-  cuReceiptNo: null,
-  cuTotalReceiptNo: null,
-  internalData: null,
-  signature: null,
-  sdcDateTime: null,
-  signedAt: null,
-  lines: [{ videoId: 1, title: 'Kibanda', listPrice: 150, amount: 150 }],
-});
+const receipt = (invoiceNo: number) =>
+  aReceipt({ id: invoiceNo, invoiceNo, reference: `p-${invoiceNo}`, total: 150, paidWith: 'balance', mpesaReceipt: null, lines: [{ videoId: 1, title: 'Kibanda', listPrice: 150, amount: 150 }] });
 
 /**
  * The client as sandbox and production use it: the platform's fetch over a real socket. In simulator

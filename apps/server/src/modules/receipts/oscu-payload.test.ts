@@ -1,35 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkSale } from '@store/etims-sim';
 import { salePayload } from './oscu-payload.ts';
-import type { FullReceipt } from './receipt-repository.ts';
+import { aReceipt } from '../../../test/helpers/receipt-fixture.ts';
 
-const base: FullReceipt = {
-  id: 1,
-  invoiceNo: 7,
-  kind: 'sale',
-  ledgerKind: 'purchase',
-  reference: 'p-1',
-  userId: 1,
-  originalReceiptId: null,
-  originalInvoiceNo: null,
-  total: 0,
-  paidWith: 'mpesa',
-  mpesaReceipt: 'QKA1B2C3D4',
-  issuedAt: new Date('2026-11-24T07:15:00Z'),
-  etimsState: 'pending',
-  etimsAttempts: 0,
-  etimsNextAt: new Date(),
-  etimsResultCode: null,
-  etimsError: null,
-  cuId: null,
-  cuReceiptNo: null,
-  cuTotalReceiptNo: null,
-  internalData: null,
-  signature: null,
-  sdcDateTime: null,
-  signedAt: null,
-  lines: [],
-};
+const base = aReceipt();
 
 describe('a receipt as OSCU’s saveTrnsSalesOsdc request', () => {
   it('passes KRA’s arithmetic with odd prices and a bundle’s discounted shares', () => {

@@ -1,0 +1,31 @@
+import type { FullReceipt } from '../../src/modules/receipts/receipt-repository.ts';
+
+/** A numbered, unsigned sale receipt as the submitter reads it, with no lines unless given. */
+export const aReceipt = (o: Partial<FullReceipt> = {}): FullReceipt => ({
+  id: 1,
+  invoiceNo: 7,
+  kind: 'sale',
+  ledgerKind: 'purchase',
+  reference: 'p-1',
+  userId: 1,
+  originalReceiptId: null,
+  originalInvoiceNo: null,
+  total: 0,
+  paidWith: 'mpesa',
+  mpesaReceipt: 'QKA1B2C3D4',
+  issuedAt: new Date('2026-11-24T07:15:00Z'),
+  etimsState: 'pending',
+  etimsAttempts: 0,
+  etimsNextAt: new Date(),
+  etimsResultCode: null,
+  etimsError: null,
+  cuId: null,
+  cuReceiptNo: null,
+  cuTotalReceiptNo: null,
+  internalData: null,
+  signature: null,
+  sdcDateTime: null,
+  signedAt: null,
+  lines: [],
+  ...o,
+});
