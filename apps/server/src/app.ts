@@ -14,7 +14,7 @@ import type { JobQueue } from './jobs/job-queue.ts';
 import type { Locker } from '@tus/server';
 import { type MediaAccess, type MediaStore, registerPublicImages, createMediaAccess, createOwnedMedia, progressRoutes, registerMediaStreaming, openMediaStore } from './modules/media/index.ts';
 import { type PayoutService, createPayoutService, payoutCallbackRoutes, payoutsAdminRoutes } from './modules/payouts/index.ts';
-import { type Receipts, createReceipts, type ReceiptsOptions } from './modules/receipts/index.ts';
+import { type Receipts, createReceipts } from './modules/receipts/index.ts';
 import { ResponseCache } from './lib/response-cache.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -58,8 +58,6 @@ export interface AppDeps {
   /** Where SMS goes; by default Africa's Talking (SMS_URL) or the sms-outbox folder. */
   sms?: SmsSender;
   payments?: PaymentsOptions;
-  /** How the eTIMS client reaches eTIMS (tests route it in-process). */
-  receipts?: ReceiptsOptions;
 }
 
 /**
@@ -98,7 +96,7 @@ export interface Store {
 }
 
 /** The one composition root: external plugins, then app plugins, then each module built from what it is given, then its routes (docs/architecture.md). */
-export async function buildStore({ config, database, redis, mailer, queueMail = false, sms, payments: paymentOptions, receipts: receiptOptions }: AppDeps): Promise<Store> {
+export async function buildStore({ config, database, redis, mailer, queueMail = false, sms, payments: paymentOptions }: AppDeps): Promise<Store> {
   const catalogCache = new ResponseCache();
   const familyLocks = new FamilyLocks();
   const app = Fastify({
@@ -195,7 +193,7 @@ export async function buildStore({ config, database, redis, mailer, queueMail = 
   const payments = await createPayments(app, { buyPaidOrder: paidOrders.buy, releasePaidOrder: paidOrders.release, limits: rateLimits(redis), visitorSignIn }, paymentOptions);
   const payouts = createPayoutService({ db: database.db, daraja: payments.daraja, publicUrl: config.publicUrl, log: app.log, firstCheckMs: config.mpesa.reconcileAfterMs, withholdingPercent: config.withholdingTaxPercent });
   const purchases = createPurchaseService({ db: database.db, deposits: payments.deposits, simulatorPhone, onCatalogChange: catalogChanged, onSale });
-  const receipts = await createReceipts(app, { mailer: mail, sms: smsOut }, receiptOptions);
+  const receipts = await createReceipts(app, { mailer: mail, sms: smsOut });
   paidOrders.register('bundle', bundleSeller);
   paidOrders.register('rental', rentalSeller);
   paidOrders.register('purchase', purchaseSeller);

@@ -24,7 +24,10 @@ async function main() {
   await migrateDatabase(database);
   if (!locateMediaTools(config.media)) throw new ConfigError('ffmpeg was not found: install it (apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH.');
   const redis = config.redisUrl ? openRedis(config.redisUrl, pino({ base: { name: 'redis' }, level: config.logLevel === 'silent' ? 'silent' : config.logLevel }, process.stdout)) : undefined;
-  const store = await buildStore({ config: { ...config, webDist: null, adminDist: null }, database, redis, queueMail: true });
+  // In simulator mode a worker signs receipts against the web server's eTIMS simulator over HTTP
+  // (PUBLIC_URL/etims-sim), not a copy of its own: one simulator keeps the invoice sequence (decision 0056).
+  const etims = { ...config.etims, inProcess: false };
+  const store = await buildStore({ config: { ...config, webDist: null, adminDist: null, etims }, database, redis, queueMail: true });
   const { app } = store;
   await app.ready();
   const tasks = backgroundTasks(store, { transcode: Math.max(1, config.media.workers), light: true });

@@ -20,7 +20,7 @@ export interface TestApp {
 }
 
 /** The real app on a private database and a temporary DATA_DIR, for app.inject tests. */
-export async function createTestApp(engine: Engine, overrides: Partial<Config> & { dropCallbacks?: boolean; mailer?: Mailer; redis?: Redis; etimsFetch?: null } = {}): Promise<TestApp> {
+export async function createTestApp(engine: Engine, overrides: Partial<Config> & { dropCallbacks?: boolean; mailer?: Mailer; redis?: Redis } = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-test-'));
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MPESA_SIM_AUTO: 'off' }),
@@ -34,6 +34,7 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> &
   };
   const database = await createTestDatabase(engine);
   // Daraja's calls and the simulator's callbacks go through app.inject: no ports, same code paths.
+  // eTIMS is called in-process by the store's own wiring (simulator mode, decision 0056).
   const self: { app?: FastifyInstance } = {};
   const injectFetch = inProcessFetch(() => self.app!);
   const deliver = overrides.dropCallbacks
@@ -41,7 +42,7 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> &
     : async (url: string, body: unknown) => {
         await self.app!.inject({ method: 'POST', url: new URL(url).pathname, payload: body as object });
       };
-  const store = await buildStore({ config, database, payments: { darajaFetch: injectFetch, simulatorDeliver: deliver }, receipts: overrides.etimsFetch === null ? {} : { etimsFetch: injectFetch }, ...(overrides.mailer ? { mailer: overrides.mailer } : {}), ...(overrides.redis ? { redis: overrides.redis } : {}) });
+  const store = await buildStore({ config, database, payments: { darajaFetch: injectFetch, simulatorDeliver: deliver }, ...(overrides.mailer ? { mailer: overrides.mailer } : {}), ...(overrides.redis ? { redis: overrides.redis } : {}) });
   const { app } = store;
   self.app = app;
   await app.ready();

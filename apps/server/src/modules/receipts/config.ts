@@ -35,8 +35,8 @@ export interface EtimsConfig {
   url: string;
   /**
    * The simulator this process mounts is called in-process (simulator mode without ETIMS_URL,
-   * decision 0056): never through the store's public address, and KRA's end of each call is not
-   * the store's work.
+   * decision 0056): through app.inject, never through the store's public address, so a call costs
+   * no socket and no second HTTP end. A worker turns it off: it signs against the web server's.
    */
   inProcess: boolean;
   pin: string;

@@ -32,9 +32,9 @@ describe.each(engines())('the demo store’s receipts on %s', (engine) => {
 describe.each(engines())('the simulator called in-process on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    // A public address no one answers at, and no test transport: only the store's own wiring can sign.
+    // A public address no one answers at: only the in-process call can sign.
     const publicUrl = 'http://store.invalid';
-    t = await createTestApp(engine, { publicUrl, etims: loadConfig({ NODE_ENV: 'test', PUBLIC_URL: publicUrl }).etims, etimsFetch: null });
+    t = await createTestApp(engine, { publicUrl, etims: loadConfig({ NODE_ENV: 'test', PUBLIC_URL: publicUrl }).etims });
   });
   afterAll(() => t.close());
 

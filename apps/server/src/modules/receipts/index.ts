@@ -11,17 +11,12 @@ import { receiptAdminRoutes, receiptRoutes } from './routes.ts';
 import { createReceiptSubmitter } from './submitter.ts';
 import { createVatReport } from './vat-report.ts';
 
-export interface ReceiptsOptions {
-  /** How the eTIMS client reaches eTIMS (tests route it in-process). */
-  etimsFetch?: typeof fetch;
-}
-
 /**
  * Wires tax receipts: the eTIMS simulator in simulator mode (under /etims-sim), the OSCU client, the
  * submitter the etims-submit job runs, and the customer's and staff's routes. Receipts themselves
  * are made by the database when a sale commits (migration 0022).
  */
-export async function createReceipts(app: FastifyInstance, wiring: { mailer: Mailer; sms: SmsSender }, opts: ReceiptsOptions = {}) {
+export async function createReceipts(app: FastifyInstance, wiring: { mailer: Mailer; sms: SmsSender }) {
   const c = app.config.etims;
   let sim: EtimsSimControl | null = null;
   if (c.mode === 'simulator') {
@@ -29,9 +24,10 @@ export async function createReceipts(app: FastifyInstance, wiring: { mailer: Mai
     await app.register(etimsSimulator, { prefix: '/etims-sim', control: sim, taxpayerName: c.sellerName, stateFile: path.join(app.config.dataDir, 'etims-sim', 'state.json') });
   }
   const repo = createReceiptRepository(app.db);
-  // The simulator mounted above is called in-process unless ETIMS_URL sends the client elsewhere (decision 0056).
-  const etimsFetch = opts.etimsFetch ?? (sim && c.inProcess ? inProcessFetch(() => app) : undefined);
-  const client = createEtimsClient({ baseUrl: c.url, tin: c.pin, branchId: c.branchId, deviceSerial: c.deviceSerial, ...(etimsFetch ? { fetch: etimsFetch } : {}) });
+  // The simulator mounted above is called in-process, by its path alone, unless ETIMS_URL sends the
+  // client elsewhere or the process is a worker (decision 0056).
+  const inProcess = sim !== null && c.inProcess;
+  const client = createEtimsClient({ baseUrl: inProcess ? '/etims-sim' : c.url, tin: c.pin, branchId: c.branchId, deviceSerial: c.deviceSerial, ...(inProcess ? { fetch: inProcessFetch(() => app) } : {}) });
   const submitter = createReceiptSubmitter({ repo, client, config: c, log: app.log });
   const service = createReceiptService({ db: app.db, repo, config: c, publicUrl: app.config.publicUrl, mailer: wiring.mailer, sms: wiring.sms });
   return {
